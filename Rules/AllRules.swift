@@ -1,0 +1,11 @@
+/// The registry of every rule, in catalogue order. Adding a rule: one file plus one line here.
+import MVILintCore
+
+public let allRules: [any Rule.Type] = [
+    StatePrivateSet.self,
+    MainActorModel.self,
+    MainActorMutation.self,
+    NoUsecaseInView.self,
+    OwnedModelStateObject.self,
+    StateObjectInjected.self,
+]

@@ -1,0 +1,75 @@
+/// `main_actor_model`: observable models are isolated to the main actor.
+import MVILintCore
+
+struct MainActorModel: Rule {
+    static let info = RuleInfo(
+        id: "main_actor_model",
+        title: "Main-Actor Isolated Model",
+        summary: "An observable model class should be isolated to the main actor",
+        rationale: """
+        SwiftUI reads a model's observable state on the main thread, and publishing a change from \
+        another thread is a data race (and a runtime warning for `@Published`). Marking the model \
+        `@MainActor` lets the compiler check that every mutation happens on the main actor, and makes \
+        `await` hops explicit where background work returns its results. A class declared         `nonisolated` has opted out on purpose and is not reported.
+        """,
+        category: .concurrency,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        fix: .never,
+        examples: [
+            .triggering("""
+            final class ↓ProfileViewModel: ObservableObject {
+                @Published private(set) var name = ""
+            }
+            """),
+            .triggering("""
+            @Observable
+            final class ↓CartModel {
+                private(set) var items: [String] = []
+            }
+            """),
+            .triggering(files: [
+                "Base.swift": "class ↓BaseModel: ObservableObject {}",
+                "Feed.swift": "final class ↓FeedModel: BaseModel {}",
+            ]),
+            .triggering("""
+            final class ↓SettingsModel {}
+            @MainActor extension SettingsModel: ObservableObject {}
+            """),
+            .nonTriggering("""
+            @MainActor
+            final class ProfileViewModel: ObservableObject {
+                @Published private(set) var name = ""
+            }
+            """),
+            .nonTriggering(files: [
+                "Base.swift": "@MainActor class BaseModel: ObservableObject {}",
+                "Feed.swift": "final class FeedModel: BaseModel {}",
+            ]),
+            .nonTriggering(files: [
+                "Protocol.swift": "@MainActor protocol ScreenModel: ObservableObject {}",
+                "Home.swift": "final class HomeModel: ScreenModel {}",
+            ]),
+            .nonTriggering("""
+            @MainActor @Observable
+            final class CartModel {}
+            final class Formatter {}
+            struct Value: Equatable {}
+            actor Cache: ObservableObject {}
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let project = context.project
+        for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
+            guard !project.isMainActorIsolated(type.name, declaredIn: context.file.path) else { continue }
+            if type.header.hasModifier("nonisolated") { continue }
+            context.report(at: type.nameToken, .notIsolated(type.name))
+        }
+    }
+}
+
+private extension String {
+    static func notIsolated(_ name: String) -> String {
+        "Observable model `\(name)` is not isolated to the main actor; mark it `@MainActor`"
+    }
+}

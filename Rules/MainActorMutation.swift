@@ -1,0 +1,145 @@
+/// `main_actor_mutation`: observable state is mutated only on the main actor.
+import MVILintCore
+
+struct MainActorMutation: Rule {
+    static let info = RuleInfo(
+        id: "main_actor_mutation",
+        title: "Main-Actor Mutation of Observable State",
+        summary: "Observable state of a model that is not main-actor isolated must not be mutated off the main actor",
+        rationale: """
+        SwiftUI observes models on the main thread. Writing `@Published` or `@Observable` state from a \
+        background queue, a detached task, an unisolated `async` method, a Combine `sink` without \
+        `receive(on:)` or a network completion handler is a data race: views may render torn state and \
+        the runtime warns "Publishing changes from background threads is not allowed". Isolate the \
+        model with `@MainActor`, or hop to the main actor before the write.
+        """,
+        category: .concurrency,
+        defaults: [.mvvm: .error, .mvi: .error],
+        examples: MainActorMutation.examplesList)
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where project.isModel(type) {
+            let model = type.indexName
+            let state = project.observableState(of: model)
+            guard !state.isEmpty else { continue }
+            let declaredIn = project.symbol(model)?.declarationPath ?? file.path
+            let typeIsolated = (type.kind == .class || !type.header.hasModifier("nonisolated")) && project.isMainActorIsolated(model, declaredIn: declaredIn)
+                || (type.kind == .extension && type.header.isMainActor)
+            let queues = queueProperties(of: model, in: file, project: project)
+            var reported = Set<Int>()
+            for f in type.functions {
+                guard let body = f.bodyTokens, !f.header.isMainActor else { continue }
+                if typeIsolated && !f.header.isNonisolated { continue }
+                let locals = localNames(in: body, function: f, file: file)
+                for m in file.mutations(in: body) {
+                    guard let root = m.path.first, state.contains(root) else { continue }
+                    if !m.viaSelf && locals.contains(root) { continue }
+                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, queues: queues) else { continue }
+                    guard reported.insert(m.rootToken).inserted else { continue }
+                    context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
+                }
+            }
+        }
+    }
+
+    /// Where a closure runs, as far as the call it is passed to tells.
+    private enum Placement { case main, offMain(String), unknown }
+
+    private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, file: SourceFile, queues: QueueProperties) -> String? {
+        for closure in file.bodyAnalysis.enclosingClosures(of: token) where closure.open >= body.lowerBound - 1 {
+            switch placement(of: closure, file: file, queues: queues) {
+            case .main: return nil
+            case .offMain(let reason): return reason
+            case .unknown: continue
+            }
+        }
+        return function.isAsync ? "in the `async` method `\(function.name)`" : nil
+    }
+
+    private func placement(of c: ClosureInfo, file: SourceFile, queues: QueueProperties) -> Placement {
+        if c.attributes.contains("MainActor") { return .main }
+        let names = c.callee.map(\.name)
+        guard let last = names.last else { return .unknown }
+        let receiver = names.first ?? ""
+        if names.contains("main") && (names.contains("DispatchQueue") || names.contains("OperationQueue") || names.contains("RunLoop")) { return .main }
+        if names.contains("MainActor") && (last == "run" || last == "assumeIsolated") { return .main }
+        if queues.main.contains(receiver) { return .main }
+        if last == "Task" { return .offMain("inside `Task { }`") }
+        if last == "detached" && names.contains("Task") { return .offMain("inside `Task.detached { }`") }
+        if last == "addTask" || last == "addTaskUnlessCancelled" { return .offMain("inside a child task") }
+        if MainActorMutation.queueMethods.contains(last) {
+            if names.contains("DispatchQueue") || names.contains("OperationQueue") || queues.background.contains(receiver) {
+                return .offMain("inside a closure run by a background queue")
+            }
+        }
+        if last == "sink" {
+            return hasMainReceive(before: c, file: file) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
+        }
+        if MainActorMutation.synchronousCalls.contains(last) { return .unknown }
+        if callPassesMainQueue(c, file: file) { return .main }
+        return .offMain("inside a completion handler passed to `\(last)`")
+    }
+
+    /// `publisher.receive(on: DispatchQueue.main).sink { … }` (or `RunLoop.main`, `.main`).
+    private func hasMainReceive(before c: ClosureInfo, file: SourceFile) -> Bool {
+        guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
+        var i = start
+        while i < sink {
+            if file.isWord(i, "receive"), file.kind(i + 1) == .leftParen, file.isWord(i + 2, "on"), let close = file.partner(i + 1) {
+                if (i + 3..<close).contains(where: { file.isWord($0, "main") }) { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// `center.addObserver(forName: n, object: nil, queue: .main) { … }`.
+    private func callPassesMainQueue(_ c: ClosureInfo, file: SourceFile) -> Bool {
+        guard let open = c.callee.last?.callParen, let close = file.partner(open) else { return false }
+        return (open..<close).contains { file.isWord($0, "main") && file.kind($0 - 1) == .period }
+    }
+
+    private struct QueueProperties { var main: Set<String> = []; var background: Set<String> = [] }
+
+    /// Stored `DispatchQueue`/`OperationQueue` properties of the model, main or not.
+    private func queueProperties(of model: String, in file: SourceFile, project: ProjectIndex) -> QueueProperties {
+        var q = QueueProperties()
+        for t in file.tree.allTypes where t.indexName == model {
+            for v in t.variables {
+                let typeName = v.type?.baseName
+                let initText = v.initializer.map { file.text(of: $0, compact: true) } ?? ""
+                let isQueue = typeName == "DispatchQueue" || typeName == "OperationQueue" || initText.hasPrefix("DispatchQueue") || initText.hasPrefix("OperationQueue")
+                guard isQueue else { continue }
+                if initText.hasSuffix(".main") || initText == "DispatchQueue.main" { q.main.insert(v.name) } else { q.background.insert(v.name) }
+            }
+        }
+        return q
+    }
+
+    /// Parameters and local `let`/`var` names that shadow properties inside `body`.
+    private func localNames(in body: TokenRange, function: FunctionDecl, file: SourceFile) -> Set<String> {
+        var names = Set(function.parameters.map(\.name))
+        for i in body where (file.isWord(i, "let") || file.isWord(i, "var")) && file.kind(i + 1) == .identifier {
+            names.insert(file.name(i + 1))
+        }
+        return names
+    }
+
+    static let queueMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform", "addOperation", "addBarrierBlock"]
+    /// Calls whose closure runs synchronously, in the caller's context.
+    static let synchronousCalls: Set<String> = [
+        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "contains", "first", "last",
+        "firstIndex", "lastIndex", "allSatisfy", "min", "max", "drop", "prefix", "removeAll", "partition", "count",
+        "withAnimation", "withTransaction", "autoreleasepool", "withExtendedLifetime", "withLock", "withCheckedContinuation",
+        "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskGroup",
+        "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "withTaskCancellationHandler",
+        "Binding", "lazy", "enumerated", "zip", "split", "mapValues", "compactMapValues", "updateValue", "merge", "with",
+    ]
+}
+
+private extension String {
+    static func offMain(_ name: String, model: String, reason: String) -> String {
+        "`\(name)` is observable state of `\(model)` and is mutated off the main actor (\(reason)); isolate `\(model)` with `@MainActor` or hop to the main actor first"
+    }
+}

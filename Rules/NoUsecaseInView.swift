@@ -1,0 +1,119 @@
+/// `no_usecase_in_view`: views depend on models, never on the domain or data layer.
+import MVILintCore
+
+struct NoUsecaseInView: Rule {
+    static let info = RuleInfo(
+        id: "no_usecase_in_view",
+        title: "No UseCase or Repository in Views",
+        summary: "A View or ViewModifier must not hold, create or reach a UseCase, Interactor or Repository",
+        rationale: """
+        In a layered architecture the view renders state and forwards user intent to its model; the \
+        model (ViewModel or Store) talks to UseCases, which talk to Repositories. A view that calls a \
+        UseCase directly mixes presentation with business logic, cannot be previewed or tested without \
+        the domain layer, and bypasses the model's loading and error state. App and Scene types are \
+        composition roots and may create these objects to inject them.
+        """,
+        category: .architecture,
+        defaults: [.mvvm: .error, .mvi: .error],
+        examples: [
+            .triggering("""
+            struct ProfileView: View {
+                let ↓fetchProfile: FetchProfileUseCase
+                @State private var ↓repository: any UserRepositoryProtocol
+                var body: some View {
+                    Text("Profile").task {
+                        _ = try? await ↓OrdersRepository.shared.all()
+                        _ = ↓LogoutInteractor()
+                    }
+                }
+            }
+            """),
+            .triggering(files: [
+                "Domain.swift": """
+                protocol SearchUseCaseType { func run(_ q: String) async -> [String] }
+                final class LiveSearch: SearchUseCaseType { func run(_ q: String) async -> [String] { [] } }
+                """,
+                "SearchView.swift": """
+                struct SearchView: View {
+                    @Environment(\\.search) private var ↓search: LiveSearch
+                    var body: some View { Text("") }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "Badge.swift": "struct Badge: ViewModifier { func body(content: Content) -> some View { content } }",
+                "Badge+Count.swift": """
+                extension Badge {
+                    var count: Int { ↓CounterRepository().count }
+                }
+                """,
+            ]),
+            .nonTriggering("""
+            struct ProfileView: View {
+                @StateObject private var viewModel = ProfileViewModel()
+                let userID: String
+                var body: some View {
+                    Text(viewModel.name)
+                        .task { await viewModel.load(userID) }
+                }
+            }
+            // A ProfileRepository is mentioned only in this comment.
+            let description = "ProfileRepository"
+            """),
+            .nonTriggering("""
+            @main
+            struct ShopApp: App {
+                let repository = ProductRepository()
+                var body: some Scene {
+                    WindowGroup { ContentView(useCase: LoadProductsUseCase(repository: repository)) }
+                }
+            }
+            final class ProductsViewModel: ObservableObject {
+                private let useCase: LoadProductsUseCase
+                init(useCase: LoadProductsUseCase) { self.useCase = useCase }
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where project.isViewLike(type) && !project.isAppOrScene(type.indexName) {
+            var reportedNames = Set<String>()
+            for v in type.variables where !v.isStatic {
+                var culprit: String? = nil
+                if v.isStored, let t = v.type, LayerNames.isDomainOrData(t.baseName, in: project) { culprit = t.baseName }
+                if culprit == nil, v.isStored, let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
+                   LayerNames.isDomainOrData(made.name, in: project) { culprit = made.name }
+                if let c = culprit {
+                    reportedNames.insert(v.name)
+                    context.report(at: v.nameToken, .dependsOn(type.indexName, c))
+                }
+            }
+            // Expressions in members that create a domain object or reach one through a static member.
+            var ranges = file.codeRanges(of: type.members)
+            ranges.removeAll { r in type.variables.contains { v in v.initializer == r && reportedNames.contains(v.name) } }
+            for r in ranges {
+                for i in r where file.kind(i) == .identifier && file.kind(i - 1) != .period && file.isUppercaseStart(i) {
+                    let n = file.name(i)
+                    guard LayerNames.isDomainOrData(n, in: project) else { continue }
+                    let next = file.kind(i + 1)
+                    let creates = next == .leftParen && !file.tokens[i + 1].hasSpaceBefore
+                    let reachesStatic = next == .period && file.kind(i + 2) == .identifier
+                    guard creates || reachesStatic else { continue }
+                    // `FooUseCase.self` and `FooRepository.Type` are type references, not uses.
+                    if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type")) { continue }
+                    context.report(at: i, .reaches(type.indexName, n))
+                }
+            }
+        }
+    }
+}
+
+private extension String {
+    static func dependsOn(_ view: String, _ dependency: String) -> String {
+        "`\(view)` depends on `\(dependency)`; a view should talk to its model, not to the domain or data layer"
+    }
+    static func reaches(_ view: String, _ dependency: String) -> String {
+        "`\(view)` uses `\(dependency)` directly; move this call into the view's model"
+    }
+}

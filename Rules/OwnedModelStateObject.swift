@@ -1,0 +1,127 @@
+/// `owned_model_state_object`: a view that creates its ObservableObject owns it with `@StateObject`.
+import MVILintCore
+
+struct OwnedModelStateObject: Rule {
+    static let info = RuleInfo(
+        id: "owned_model_state_object",
+        title: "Owned Model Held by StateObject",
+        summary: "A view that creates an ObservableObject itself must hold it with `@StateObject`",
+        rationale: """
+        SwiftUI recreates view values whenever their parent re-renders. An ObservableObject created \
+        in a view's property initializer or `init` and held by `@ObservedObject`, by a plain property \
+        or by `@State` is created again on every re-render: its state is lost and its work restarts. \
+        `@StateObject` creates the model once for the lifetime of the view. `@ObservedObject` is for \
+        models that are injected from outside; `@State` is for `@Observable` classes.
+        """,
+        category: .lifecycle,
+        defaults: [.mvvm: .error, .mvi: .error],
+        examples: [
+            .triggering("""
+            struct ProfileView: View {
+                @ObservedObject var ↓viewModel = ProfileViewModel()
+                @ObservedObject private var ↓settings: SettingsStore
+                private let ↓analytics = AnalyticsStore()
+                @State private var ↓cart = CartModel()
+
+                init() {
+                    self.settings = SettingsStore(user: "me")
+                }
+                var body: some View { Text(viewModel.name) }
+            }
+            final class CartModel: ObservableObject {}
+            """),
+            .triggering(files: [
+                "Model.swift": "final class Player: ObservableObject { init(id: Int) {} }",
+                "PlayerView.swift": """
+                struct PlayerView: View {
+                    @ObservedObject var ↓player: Player
+                    init(id: Int) {
+                        _player = ObservedObject(wrappedValue: Player(id: id))
+                    }
+                    var body: some View { EmptyView() }
+                }
+                """,
+            ]),
+            .nonTriggering("""
+            struct ProfileView: View {
+                @StateObject private var viewModel = ProfileViewModel()
+                @ObservedObject var settings: SettingsModel
+                @EnvironmentObject var session: SessionStore
+                @State private var search = SearchModel()
+                @ObservedObject var shared = ThemeStore.shared
+                let formatter = DateFormatter()
+                var body: some View { Text(viewModel.name) }
+            }
+            @Observable final class SearchModel {}
+            """),
+            .nonTriggering("""
+            struct DetailView: View {
+                @ObservedObject var model: DetailViewModel
+                init(model: DetailViewModel) {
+                    self.model = model
+                }
+                var body: some View { EmptyView() }
+            }
+            final class Coordinator {
+                let viewModel = DetailViewModel()
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where project.isViewLike(type) {
+            let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
+            for v in type.variables where v.isStored && !v.isStatic {
+                let wrapper = v.wrappers.first?.baseName
+                if wrapper == "StateObject" || wrapper == "EnvironmentObject" || wrapper == "Environment" { continue }
+                guard wrapper == nil || wrapper == "ObservedObject" || wrapper == "State" else { continue }
+                var created: String? = nil
+                if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
+                   project.isObservableObject(made.name) {
+                    created = made.name
+                }
+                if created == nil, wrapper == "ObservedObject" || wrapper == "State" {
+                    created = assignedInstance(of: v, wrapper: wrapper!, in: initBodies, file: file, project: project)
+                }
+                guard let model = created else { continue }
+                switch wrapper {
+                case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model))
+                case "State": context.report(at: v.nameToken, .state(v.name, model))
+                default: context.report(at: v.nameToken, .plain(v.name, model))
+                }
+            }
+        }
+    }
+
+    /// `self.m = M()` or `_m = ObservedObject(wrappedValue: M())` in an initializer.
+    private func assignedInstance(of v: VariableDecl, wrapper: String, in bodies: [TokenRange], file: SourceFile, project: ProjectIndex) -> String? {
+        for body in bodies {
+            for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 {
+                let rhs = m.operatorToken + 1
+                let end = file.tokens.count
+                if m.path[0] == v.name, let made = file.constructedType(at: rhs, end: end, annotated: v.type), project.isObservableObject(made.name) {
+                    return made.name
+                }
+                if m.path[0] == "_" + v.name, file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen,
+                   file.kind(rhs + 3) == .colon, let close = file.partner(rhs + 1),
+                   let made = file.constructedType(at: rhs + 4, end: close, annotated: v.type), project.isObservableObject(made.name) {
+                    return made.name
+                }
+            }
+        }
+        return nil
+    }
+}
+
+private extension String {
+    static func observed(_ name: String, _ model: String) -> String {
+        "`\(name)` creates its own `\(model)` but holds it with `@ObservedObject`, so it is recreated on every re-render; use `@StateObject`"
+    }
+    static func state(_ name: String, _ model: String) -> String {
+        "`\(name)` holds the ObservableObject `\(model)` in `@State`, which does not observe it; use `@StateObject` (or make `\(model)` `@Observable`)"
+    }
+    static func plain(_ name: String, _ model: String) -> String {
+        "`\(name)` creates a `\(model)` that is neither observed nor kept across re-renders; hold it with `@StateObject`"
+    }
+}

@@ -1,0 +1,88 @@
+/// `state_object_injected`: a `@StateObject` creates its instance; it is not handed one.
+import MVILintCore
+
+struct StateObjectInjected: Rule {
+    static let info = RuleInfo(
+        id: "state_object_injected",
+        title: "StateObject Initialised from Outside",
+        summary: "A `@StateObject` must create its model, not wrap an instance passed in from outside",
+        rationale: """
+        `StateObject(wrappedValue:)` evaluates its argument only once, when the view first appears. \
+        When the argument is an existing instance (a parameter, a shared object), later instances the \
+        parent passes are silently ignored, and ownership is muddled: the parent and the view both think \
+        they own the model. Inject it with `@ObservedObject`, or construct a new instance inside the \
+        autoclosure: `_model = StateObject(wrappedValue: Model(id: id))`.
+        """,
+        category: .lifecycle,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        examples: [
+            .triggering("""
+            struct DetailView: View {
+                @StateObject private var ↓viewModel: DetailViewModel
+                init(viewModel: DetailViewModel) {
+                    _viewModel = StateObject(wrappedValue: viewModel)
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
+            .triggering("""
+            struct PlayerView: View {
+                @StateObject var ↓player: PlayerModel
+                init(session: Session) {
+                    self._player = StateObject(wrappedValue: session.player)
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
+            .nonTriggering("""
+            struct DetailView: View {
+                @StateObject private var viewModel: DetailViewModel
+                @StateObject private var other = OtherModel()
+                init(id: String) {
+                    _viewModel = StateObject(wrappedValue: DetailViewModel(id: id))
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
+            .nonTriggering("""
+            struct ListView: View {
+                @ObservedObject var model: ListModel
+                init(model: ListModel) {
+                    _model = ObservedObject(wrappedValue: model)
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where project.isViewLike(type) {
+            let stateObjects = type.variables.filter { $0.header.hasAttribute("StateObject") && !$0.isStatic }
+            guard !stateObjects.isEmpty else { continue }
+            var reported = Set<String>()
+            for f in type.functions where f.kind == .initializer {
+                guard let body = f.bodyTokens else { continue }
+                for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 && m.path[0].hasPrefix("_") {
+                    let name = String(m.path[0].dropFirst())
+                    guard let v = stateObjects.first(where: { $0.name == name }), !reported.contains(name) else { continue }
+                    let rhs = m.operatorToken + 1
+                    guard file.isWord(rhs, "StateObject"), file.kind(rhs + 1) == .leftParen, let close = file.partner(rhs + 1) else { continue }
+                    // The argument after `wrappedValue:`.
+                    var arg = rhs + 2
+                    if file.kind(arg) == .identifier, file.kind(arg + 1) == .colon { arg += 2 }
+                    guard arg < close else { continue }
+                    if file.constructedType(at: arg, end: close, annotated: v.type) != nil { continue }
+                    reported.insert(name)
+                    context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
+                }
+            }
+        }
+    }
+}
+
+private extension String {
+    static func injected(_ name: String, _ argument: String) -> String {
+        "`\(name)` is a `@StateObject` initialised with the existing instance `\(argument)`; create the model inside `StateObject(wrappedValue:)` or use `@ObservedObject`"
+    }
+}

@@ -1,0 +1,98 @@
+/// `state_private_set`: observable state must only be written by its own model.
+import MVILintCore
+
+struct StatePrivateSet: Rule {
+    static let info = RuleInfo(
+        id: "state_private_set",
+        title: "Private Setter for Observable State",
+        summary: "Observable state of a model should be `private(set)` so that only the model writes it",
+        rationale: """
+        A model's observable state (`@Published` properties of an ObservableObject, tracked stored \
+        properties of an `@Observable` class) is what its views render. When anything can assign it, \
+        views and other objects bypass the model's logic and invariants, and state changes can no \
+        longer be traced to an intent or a method. Declaring the setter `private(set)` keeps reads \
+        public and writes inside the model.
+        """,
+        category: .state,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        fix: .never,
+        examples: [
+            .triggering("""
+            final class CounterModel: ObservableObject {
+                @Published var ↓count = 0
+            }
+            """),
+            .triggering("""
+            @Observable
+            final class SearchModel {
+                var ↓query = ""
+                public var ↓results: [String] = []
+            }
+            """),
+            .triggering(files: [
+                "BaseModel.swift": "class BaseModel: ObservableObject {}",
+                "FeedModel.swift": """
+                final class FeedModel: BaseModel {
+                    @Published
+                    var ↓items: [String] = []
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "Conformance.swift": "extension LegacyModel: ObservableObject {}",
+                "LegacyModel.swift": """
+                final class LegacyModel {
+                    @Published internal var ↓title = ""
+                }
+                """,
+            ]),
+            .nonTriggering("""
+            final class CounterModel: ObservableObject {
+                @Published private(set) var count = 0
+                @Published fileprivate(set) var step = 1
+                @Published private var secret = 0
+                let id = 1
+                static var shared = CounterModel()
+                var doubled: Int { count * 2 }
+                var plain = 0
+            }
+            """),
+            .nonTriggering("""
+            @Observable
+            final class SearchModel {
+                private(set) var query = ""
+                @ObservationIgnored var cache: [String: Int] = [:]
+                let id = UUID()
+                static var instances = 0
+                var isEmpty: Bool { query.isEmpty }
+                private var token = 0
+            }
+            """),
+            .nonTriggering("""
+            struct Settings {
+                @Published var theme = "light"
+            }
+            final class NotAModel {
+                @Published var value = 0
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let project = context.project
+        for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
+            let observableMacro = type.header.hasAttribute("Observable") || project.isObservableMacroClass(type.name)
+            for v in type.variables where !v.isLet && v.isStored && !v.isStatic {
+                let isState = observableMacro ? v.isObservationTracked : v.isPublished
+                guard isState, v.header.setterAccess > .fileprivate else { continue }
+                context.report(at: v.nameToken, .writableState(v.name, model: type.name))
+            }
+        }
+    }
+}
+
+private extension String {
+    static func writableState(_ name: String, model: String) -> String {
+        "`\(name)` is observable state of `\(model)` but can be set from outside it; declare it `private(set)`"
+    }
+}

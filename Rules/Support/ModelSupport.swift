@@ -1,0 +1,82 @@
+/// Helpers shared by rules: models, view-like types, constructions and layer names.
+import MVILintCore
+
+extension TypeDecl {
+    /// The simple name the index knows this type by (an extension's extended type).
+    var indexName: String { kind == .extension ? extendedBaseName : name }
+}
+
+extension ProjectIndex {
+    /// Whether the declaration is (or extends) an observable model class.
+    func isModel(_ t: TypeDecl) -> Bool {
+        switch t.kind {
+        case .class: return isObservableObject(t.name) && kind(of: t.name) == .class || t.header.hasAttribute("Observable") || isObservableMacroClass(t.name)
+        case .extension: return kind(of: t.indexName) == .class && isObservableModel(t.indexName)
+        default: return false
+        }
+    }
+
+    /// Whether the declaration is (or extends) a View-like type (View, ViewModifier, App, Scene).
+    func isViewLike(_ t: TypeDecl) -> Bool {
+        guard t.kind != .protocol else { return false }
+        return isViewLike(t.indexName) || t.inherited.contains { ProjectIndex.viewProtocolNames.contains($0.baseName) }
+    }
+}
+
+extension SourceFile {
+    /// The type constructed by an expression that begins at `start`: `Foo(…)`, `Foo.init(…)`,
+    /// `Foo { … }`, `Module.Foo(…)`, or `.init(…)` (then `annotated` names the type). Returns the
+    /// type's simple name and the token that names it.
+    func constructedType(at start: Int, end: Int, annotated: TypeRef?) -> (name: String, token: Int)? {
+        var i = start
+        while i < end, isWord(i, "try") || isWord(i, "await") || (kind(i) == .operator && (isText(i, "?") || isText(i, "!"))) { i += 1 }
+        guard i < end else { return nil }
+        if kind(i) == .period, isWord(i + 1, "init"), kind(i + 2) == .leftParen, let type = annotated {
+            return (type.baseName, i + 1)
+        }
+        guard kind(i) == .identifier else { return nil }
+        // Module-qualified names: take the last capitalised component before the call.
+        var nameToken = i
+        while kind(nameToken + 1) == .period, kind(nameToken + 2) == .identifier, isUppercaseStart(nameToken + 2) { nameToken += 2 }
+        guard isUppercaseStart(nameToken) else { return nil }
+        var next = nameToken + 1
+        if kind(next) == .operator, isText(next, "<"), let close = (next..<min(end, next + 64)).first(where: { isText($0, ">") }) { next = close + 1 }
+        if kind(next) == .period, isWord(next + 1, "init") { next += 2 }
+        let opens = (kind(next) == .leftParen && !tokens[next].hasSpaceBefore) || (kind(next) == .leftBrace && next < end)
+        return opens ? (name(nameToken), nameToken) : nil
+    }
+
+    func isUppercaseStart(_ i: Int) -> Bool {
+        guard i >= 0, i < tokens.count else { return false }
+        var o = Int(tokens[i].start)
+        if bytes[o] == UInt8(ascii: "`") { o += 1 }
+        guard o < bytes.count else { return false }
+        return bytes[o] >= UInt8(ascii: "A") && bytes[o] <= UInt8(ascii: "Z")
+    }
+
+    /// Token range of a member's code: a function body, an accessor block, or an initial value.
+    func codeRanges(of members: [Member]) -> [TokenRange] {
+        var out: [TokenRange] = []
+        for m in members {
+            switch m {
+            case .function(let f): if let b = f.bodyTokens { out.append(b) }
+            case .variable(let v):
+                if let o = v.accessorOpen, let c = v.accessorClose, o < c { out.append((o + 1)..<c) }
+                if let r = v.initializer { out.append(r) }
+            default: break
+            }
+        }
+        return out
+    }
+}
+
+/// Names of the domain and data layers (`no_usecase_in_view`).
+enum LayerNames {
+    static let useCaseSuffixes = ["UseCase", "UseCaseProtocol", "UseCaseType", "Interactor", "Repository", "RepositoryProtocol", "RepositoryType"]
+
+    static func isDomainOrData(_ name: String, in project: ProjectIndex) -> Bool {
+        func matches(_ n: String) -> Bool { useCaseSuffixes.contains { n.hasSuffix($0) } }
+        if matches(name) { return true }
+        return project.conforms(name) { n in matches(n) && project.kind(of: n) == .protocol }
+    }
+}

@@ -1,0 +1,189 @@
+/// Help texts, the `rules` table and the `explain` page.
+
+import Foundation
+
+enum HelpText {
+    static let exitStatus = """
+    EXIT STATUS:
+      0  No error-severity finding (warnings alone pass, unless --strict).
+      1  At least one error-severity finding; with --strict, at least one finding.
+      2  A usage or configuration error, an input error (a path that does not exist, a file
+         that cannot be read or is not UTF-8; the other files are still linted and their
+         findings reported), or an internal failure.
+    """
+
+    /// `mvilint --help`: the overview, the commands and the options of `lint`.
+    static func general(version: String) -> String {
+        var out = """
+        OVERVIEW: mvilint \(version) checks SwiftUI code against MVVM and MVI architecture conventions.
+
+        USAGE: \(Command.lint.usage)
+               mvilint <command> [<arguments>]
+
+        COMMANDS:
+
+        """
+        let commands: [(String, String)] = Command.allCases.map { c in
+            let synopsis: String
+            switch c {
+            case .explain: synopsis = "explain <rule-id>"
+            case .help: synopsis = "help [<command>]"
+            default: synopsis = c.rawValue
+            }
+            return (synopsis, c.summary)
+        }
+        out += table(commands, indent: 2)
+        out += "\nOPTIONS (lint):\n"
+        out += optionTable(Command.lint.options)
+        out += "\n" + exitStatus + "\n\n"
+        out += "See 'mvilint help <command>' for more about a command.\n"
+        return out
+    }
+
+    /// `mvilint help COMMAND` and `mvilint COMMAND --help`.
+    static func command(_ command: Command, version: String) -> String {
+        var out = "OVERVIEW: \(command.summary).\n\nUSAGE: \(command.usage)\n"
+        switch command {
+        case .lint:
+            out += """
+
+            ARGUMENTS:
+              <path>  A Swift file or a directory to search recursively (default: the current
+                      directory). A file named explicitly is linted whatever its extension.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
+            out += """
+
+            NOTES:
+              Directories named .build, .git, .swiftpm, DerivedData, Pods and Carthage, hidden
+              files and directories, and package manifests (Package.swift) are skipped while
+              searching; a path named explicitly is always linted. Types resolve across the whole project: the nearest directory above the first
+              path that holds .mvilint.json or Package.swift is the project root, and every Swift
+              file under it is indexed. Targets that Package.swift builds with
+              .defaultIsolation(MainActor.self) count as main-actor isolated.
+              A directory without Swift files prints a warning and does not fail the run.
+              A path spelled like a command (rules, version, ...) is written ./rules or after 'lint'.
+              Findings go to standard output; the summary, warnings and errors to standard error.
+
+            """
+            out += "\n" + exitStatus + "\n"
+        case .explain:
+            out += """
+
+            ARGUMENTS:
+              <rule-id>  A rule identifier, as 'mvilint rules' lists them.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
+        case .help:
+            out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
+            out += optionTable(command.options)
+        case .rules, .version:
+            out += "\nOPTIONS:\n" + optionTable(command.options)
+        }
+        return out
+    }
+
+    private static func optionTable(_ options: [OptionSpec]) -> String {
+        table(options.map { o in
+            let values = o.allowed.isEmpty ? "" : " Values: \(o.allowed.joined(separator: ", "))."
+            return (o.synopsis, o.help + "." + values)
+        }, indent: 2)
+    }
+
+    /// Two aligned columns.
+    static func table(_ rows: [(String, String)], indent: Int) -> String {
+        let width = rows.map { $0.0.count }.max() ?? 0
+        let pad = String(repeating: " ", count: indent)
+        return rows.map { pad + $0.0.padded(to: width) + "  " + $0.1 + "\n" }.joined()
+    }
+
+    // MARK: Rules
+
+    /// `mvilint rules`: id, default severity per profile, summary; aligned plain-text columns.
+    static func rulesTable(_ rules: [RuleInfo]) -> String {
+        let profiles = Profile.allCases
+        var rows: [[String]] = [["ID"] + profiles.map { $0.rawValue.uppercased() } + ["SUMMARY"]]
+        for info in rules {
+            rows.append([info.id] + profiles.map { info.defaultSeverity(for: $0).rawValue } + [info.summary])
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                i == row.count - 1 ? cell : cell.padded(to: widths[i])
+            }.joined(separator: "  ") + "\n"
+        }.joined()
+    }
+
+    /// `mvilint explain ID`: title, id, defaults, summary, rationale and the documented examples
+    /// (without `↓` markers; examples hidden from docs are left out).
+    static func explain(_ info: RuleInfo) -> String {
+        var out = "\(info.title) (\(info.id))\n\n"
+        let defaults = Profile.allCases.map { "\(info.defaultSeverity(for: $0).rawValue) (\($0.rawValue))" }
+        out += "Default severity: \(defaults.joined(separator: ", "))\n"
+        out += "Category: \(info.category.rawValue)\n"
+        out += "Fix: \(info.fix.rawValue)\n\n"
+        out += info.summary.wrapped(width: 100) + "\n\n"
+        out += info.rationale.trimmingWhitespaceLines().wrapped(width: 100) + "\n"
+        let shown = info.examples.filter { !$0.isHiddenFromDocs }
+        for (kind, heading) in [(RuleExample.Kind.triggering, "Triggering examples"), (.nonTriggering, "Non-triggering examples")] {
+            let examples = shown.filter { $0.kind == kind }
+            guard !examples.isEmpty else { continue }
+            out += "\n\(heading):\n"
+            for example in examples {
+                out += "\n"
+                for file in example.files {
+                    if example.files.count > 1 { out += "    // \(file.name)\n" }
+                    let source = file.source.replacingOccurrences(of: "↓", with: "").trimmingWhitespaceLines()
+                    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+                        out += line.isEmpty ? "\n" : "    \(line)\n"
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Padded with spaces to `width` characters.
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    /// Each line longer than `width` characters broken at spaces (a longer word stays whole).
+    func wrapped(width: Int) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.count > width else { return String(line) }
+            var lines: [String] = []
+            var current = ""
+            for word in line.split(separator: " ") {
+                if !current.isEmpty, current.count + 1 + word.count > width {
+                    lines.append(current)
+                    current = ""
+                }
+                current += current.isEmpty ? String(word) : " " + word
+            }
+            if !current.isEmpty { lines.append(current) }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// Without leading and trailing blank lines and trailing spaces.
+    func trimmingWhitespaceLines() -> String {
+        var lines = split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var l = line
+            while let last = l.last, last == " " || last == "\t" || last == "\r" { l = l.dropLast() }
+            return l
+        }
+        while let first = lines.first, first.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}

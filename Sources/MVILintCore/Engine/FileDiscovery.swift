@@ -1,0 +1,501 @@
+/// Finds the Swift files to lint, the project root, and the manifest's default-isolation targets.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File-system discovery for the command line.
+///
+/// Decisions:
+/// - Paths are made absolute (relative to the current directory) and standardized lexically
+///   (`.`, `..` and repeated `/` removed); symlinks in the path are kept as written.
+/// - While recursing, directories named `.build`, `.git`, `.swiftpm`, `DerivedData`, `Pods` and
+///   `Carthage`, and every hidden entry (a directory or file whose name starts with `.`, such as
+///   macOS `._Foo.swift` resource forks), are skipped. A path given explicitly is always honoured,
+///   even when it is hidden or has one of those names.
+/// - A directory whose name ends with `.swift` is recursed, never read.
+/// - Package manifests (`Package.swift`, `Package@swift-*.swift`) are skipped while recursing:
+///   they hold build settings, not app code.
+/// - An explicitly named file is linted whatever its extension (`mvilint script.txt` lints it);
+///   only recursion filters by the `.swift` extension.
+/// - Directory symlinks are followed, but a directory whose real path was already walked is not
+///   walked again, so symlink loops terminate. Broken symlinks found while recursing are ignored.
+/// - A path that does not exist yields the error "no such file or directory"; a directory that
+///   cannot be listed yields "cannot read directory (check its permissions)".
+public enum FileDiscovery {
+    /// Directory names that recursion never enters.
+    public static let skippedDirectoryNames: Set<String> = [".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage"]
+
+    /// Files whose presence marks a project root.
+    public static let projectMarkers = [".mvilint.json", "Package.swift"]
+
+    /// Expands files and directories into the sorted, deduplicated absolute paths of the files to
+    /// lint. `errors` names inputs that do not exist or cannot be listed (with the path as given);
+    /// `emptyInputs` lists the given directories that hold no Swift file (as given).
+    public static func swiftFiles(in paths: [String]) -> (files: [String], errors: [InputDiagnostic], emptyInputs: [String]) {
+        let fm = FileManager.default
+        var files = Set<String>()
+        var errors: [InputDiagnostic] = []
+        var emptyInputs: [String] = []
+        for given in paths {
+            guard !given.isEmpty else {
+                errors.append(InputDiagnostic(path: given, message: "no such file or directory"))
+                continue
+            }
+            let path = absolutePath(given)
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append(InputDiagnostic(path: given, message: "no such file or directory"))
+                continue
+            }
+            if !isDirectory.boolValue {
+                files.insert(path)
+                continue
+            }
+            if walk(path, into: &files, errors: &errors) == 0 { emptyInputs.append(given) }
+        }
+        return (files.sorted(), errors, emptyInputs)
+    }
+
+    /// Walks `root` with an explicit stack (no recursion, so deep trees cannot overflow) and
+    /// returns how many Swift files it saw.
+    private static func walk(_ root: String, into files: inout Set<String>, errors: inout [InputDiagnostic]) -> Int {
+        let fm = FileManager.default
+        var visited = Set<String>()
+        var found = 0
+        var stack = [root]
+        while let directory = stack.popLast() {
+            guard visited.insert(realPath(directory)).inserted else { continue }
+            let names: [String]
+            do {
+                names = try fm.contentsOfDirectory(atPath: directory)
+            } catch {
+                errors.append(InputDiagnostic(path: directory, message: "cannot read directory (check its permissions)"))
+                continue
+            }
+            var subdirectories: [String] = []
+            for name in names where !name.hasPrefix(".") {
+                let child = join(directory, name)
+                var isDirectory: ObjCBool = false
+                // `fileExists` follows symlinks; a broken one reports false and is ignored.
+                guard fm.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if !skippedDirectoryNames.contains(name) { subdirectories.append(child) }
+                } else if name.hasSuffix(".swift"), !isManifest(name) {
+                    files.insert(child)
+                    found += 1
+                }
+            }
+            // Reverse so that directories pop in name order; which of two symlinked aliases of
+            // one directory is walked then does not depend on the file system's listing order.
+            stack.append(contentsOf: subdirectories.sorted().reversed())
+        }
+        return found
+    }
+
+    /// Whether `name` is a package manifest (`Package.swift`, `Package@swift-5.9.swift`), which
+    /// holds build settings rather than app code.
+    static func isManifest(_ name: String) -> Bool {
+        name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    /// The project root: the nearest directory, from the first existing lint path upward, that
+    /// holds `.mvilint.json` or `Package.swift`; else the lint path itself (its directory for a
+    /// file). The search stops at a repository root (a directory holding `.git`) so that a
+    /// manifest outside the repository is never picked up. With no paths, starts from the
+    /// current directory.
+    public static func projectRoot(for paths: [String]) -> String {
+        let fm = FileManager.default
+        let candidates = paths.filter { !$0.isEmpty }.map { absolutePath($0) }
+        let first = candidates.first { fm.fileExists(atPath: $0) } ?? candidates.first ?? absolutePath(".")
+        var isDirectory: ObjCBool = false
+        let start = fm.fileExists(atPath: first, isDirectory: &isDirectory) && isDirectory.boolValue ? first : parent(of: first)
+        var directory = start
+        // Bounded by the path depth: `parent(of:)` strictly shortens until "/".
+        while true {
+            for marker in projectMarkers where isRegularFile(join(directory, marker)) { return directory }
+            if fm.fileExists(atPath: join(directory, ".git")) { break }
+            let up = parent(of: directory)
+            if up == directory { break }
+            directory = up
+        }
+        return start
+    }
+
+    /// The absolute directories (with a trailing `/`) of the targets that `Package.swift` at
+    /// `projectRoot` declares with `.defaultIsolation(MainActor.self)`; empty without a manifest.
+    /// See `ManifestScanner` for what is recognised.
+    public static func defaultMainActorDirectories(projectRoot: String) -> [String] {
+        let root = absolutePath(projectRoot)
+        let manifest = join(root, "Package.swift")
+        guard isRegularFile(manifest), let data = FileManager.default.contents(atPath: manifest) else { return [] }
+        let targets = ManifestScanner(bytes: [UInt8](data)).mainActorTargets()
+        let fm = FileManager.default
+        var result = Set<String>()
+        for target in targets {
+            let relative: String
+            if let path = target.path {
+                relative = path
+            } else if target.isTest {
+                relative = "Tests/" + target.name
+            } else {
+                // SwiftPM's default source directories, in its order of preference.
+                let bases = ["Sources", "Source", "src", "srcs"]
+                let base = bases.first { fm.fileExists(atPath: join(join(root, $0), target.name)) } ?? "Sources"
+                relative = base + "/" + target.name
+            }
+            let directory = absolutePath(relative, relativeTo: root)
+            result.insert(directory == "/" ? "/" : directory + "/")
+        }
+        return result.sorted()
+    }
+
+    // MARK: Paths
+
+    /// `path` made absolute against `base` (default: the current directory) and standardized
+    /// lexically: empty and `.` components dropped, `..` removes the previous component.
+    public static func absolutePath(_ path: String, relativeTo base: String? = nil) -> String {
+        let full: String
+        if path.hasPrefix("/") {
+            full = path
+        } else {
+            let b = base ?? FileManager.default.currentDirectoryPath
+            full = b + "/" + path
+        }
+        var components: [Substring] = []
+        for component in full.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." {
+                if !components.isEmpty { components.removeLast() }
+                continue
+            }
+            components.append(component)
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// The parent directory of an absolute, standardized path ("/" for "/").
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), path != "/" else { return "/" }
+        let head = path[..<slash]
+        return head.isEmpty ? "/" : String(head)
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// The canonical path with every symlink resolved; the path itself when that fails.
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// A tolerant token scan of `Package.swift` that finds targets with MainActor default isolation.
+///
+/// Recognised (inside a `.target(`, `.executableTarget(`, `.testTarget(` or `.macro(` call):
+/// `.defaultIsolation(MainActor.self)`, the flags `"-default-isolation", "MainActor"`, and a
+/// reference to a top-level `let`/`var` whose value contains one of those (transitively). A
+/// `for … in package.targets { … }` loop whose body contains one applies to every target, or, with
+/// a `where` clause comparing against `.test`, to the test or non-test targets only. Target
+/// names and paths must be plain string literals. Comments and string literals (raw, multi-line,
+/// interpolated) are skipped; unbalanced brackets and unterminated literals end at the end of
+/// the file. The scan never fails: what it does not understand, it ignores.
+struct ManifestScanner {
+    struct Target: Equatable {
+        var name: String
+        var path: String?
+        var isTest: Bool
+    }
+
+    enum Kind: Equatable { case identifier, string, punctuation, other }
+
+    struct Token {
+        var kind: Kind
+        var text: String
+        /// For a string: false when it contains an interpolation.
+        var isPlain = true
+    }
+
+    static let targetFunctions: Set<String> = ["target", "executableTarget", "testTarget", "macro"]
+
+    let tokens: [Token]
+    /// Index of the matching bracket for each bracket token, or `tokens.count` when unmatched.
+    let partner: [Int]
+    /// Bracket depth before each token.
+    let depth: [Int]
+
+    init(bytes: [UInt8]) {
+        tokens = ManifestScanner.tokenize(bytes)
+        var partner = [Int](repeating: -1, count: tokens.count)
+        var depth = [Int](repeating: 0, count: tokens.count)
+        var stack: [Int] = []
+        for (i, t) in tokens.enumerated() {
+            depth[i] = stack.count
+            guard t.kind == .punctuation else { continue }
+            switch t.text {
+            case "(", "[", "{":
+                stack.append(i)
+            case ")", "]", "}":
+                if let open = stack.popLast() { partner[open] = i; partner[i] = open; depth[i] = stack.count }
+            default:
+                break
+            }
+        }
+        for open in stack { partner[open] = tokens.count }
+        self.partner = partner
+        self.depth = depth
+    }
+
+    // MARK: Analysis
+
+    func mainActorTargets() -> [Target] {
+        let variables = mainActorVariables()
+        let loop = loopScope()
+        var result: [Target] = []
+        var i = 0
+        while i + 2 < tokens.count {
+            defer { i += 1 }
+            guard isPunct(i, "."), tokens[i + 1].kind == .identifier, ManifestScanner.targetFunctions.contains(tokens[i + 1].text),
+                  isPunct(i + 2, "(") else { continue }
+            let open = i + 2
+            let close = max(open, min(partner[open], tokens.count))
+            let isTest = tokens[i + 1].text == "testTarget"
+            var name: String?
+            var path: String?
+            var j = open + 1
+            while j + 2 < close {
+                if depth[j] == depth[open] + 1, tokens[j].kind == .identifier, isPunct(j + 1, ":"),
+                   tokens[j + 2].kind == .string, tokens[j + 2].isPlain {
+                    if tokens[j].text == "name", name == nil { name = tokens[j + 2].text }
+                    if tokens[j].text == "path", path == nil { path = tokens[j + 2].text }
+                }
+                j += 1
+            }
+            guard let targetName = name else { continue }
+            let applies = containsMainActorSetting(open + 1, close, variables: variables) || (loop.map { isTest ? $0.tests : $0.others } ?? false)
+            if applies { result.append(Target(name: targetName, path: path, isTest: isTest)) }
+        }
+        return result
+    }
+
+    /// Top-level variables whose value (up to the next top-level declaration) sets MainActor
+    /// isolation, directly or through another such variable.
+    func mainActorVariables() -> Set<String> {
+        let boundaries: Set<String> = ["let", "var", "func", "import", "for", "if", "struct", "enum", "class", "extension", "while"]
+        var ranges: [(name: String, range: Range<Int>)] = []
+        var i = 0
+        while i + 1 < tokens.count {
+            if depth[i] == 0, tokens[i].kind == .identifier, tokens[i].text == "let" || tokens[i].text == "var",
+               tokens[i + 1].kind == .identifier {
+                var end = i + 2
+                while end < tokens.count, !(depth[end] == 0 && tokens[end].kind == .identifier && boundaries.contains(tokens[end].text)) { end += 1 }
+                ranges.append((tokens[i + 1].text, (i + 2)..<end))
+                i = end
+                continue
+            }
+            i += 1
+        }
+        var found = Set<String>()
+        // Fixpoint over variables that refer to each other; each round adds one or stops.
+        for _ in 0...ranges.count {
+            var changed = false
+            for (name, range) in ranges where !found.contains(name) {
+                if containsMainActorSetting(range.lowerBound, range.upperBound, variables: found) {
+                    found.insert(name)
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return found
+    }
+
+    /// Whether a `for … in package.targets { … }` loop sets MainActor isolation, and for which
+    /// targets.
+    func loopScope() -> (tests: Bool, others: Bool)? {
+        var i = 0
+        while i < tokens.count {
+            defer { i += 1 }
+            guard tokens[i].kind == .identifier, tokens[i].text == "for" else { continue }
+            var brace = i + 1
+            while brace < tokens.count, !isPunct(brace, "{") { brace += 1 }
+            guard brace < tokens.count else { return nil }
+            let header = (i + 1)..<brace
+            let iteratesTargets = header.contains { j in
+                j > 1 && tokens[j].text == "targets" && isPunct(j - 1, ".") && tokens[j - 2].text == "package"
+            }
+            let close = min(partner[brace], tokens.count)
+            guard iteratesTargets, close > brace, containsMainActorSetting(brace + 1, close, variables: []) else { continue }
+            guard let whereIndex = header.first(where: { tokens[$0].text == "where" }) else { return (true, true) }
+            var j = whereIndex
+            while j + 2 < brace {
+                if isPunct(j + 1, "."), tokens[j + 2].text == "test" {
+                    if tokens[j].text == "!=" { return (false, true) }
+                    if tokens[j].text == "==" { return (true, false) }
+                }
+                j += 1
+            }
+            return (true, true)
+        }
+        return nil
+    }
+
+    /// Whether tokens `lo..<hi` contain `defaultIsolation(MainActor.self)`, the equivalent
+    /// compiler flags, or a reference to one of `variables`.
+    func containsMainActorSetting(_ lo: Int, _ hi: Int, variables: Set<String>) -> Bool {
+        var i = max(0, lo)
+        let end = min(hi, tokens.count)
+        while i < end {
+            defer { i += 1 }
+            let t = tokens[i]
+            if t.kind == .identifier, t.text == "defaultIsolation", i + 5 < tokens.count, isPunct(i + 1, "("),
+               tokens[i + 2].text == "MainActor", isPunct(i + 3, "."), tokens[i + 4].text == "self", isPunct(i + 5, ")") {
+                return true
+            }
+            if t.kind == .string {
+                if t.text == "-default-isolation=MainActor" { return true }
+                if t.text == "-default-isolation", i + 2 < tokens.count, isPunct(i + 1, ","),
+                   tokens[i + 2].kind == .string, tokens[i + 2].text == "MainActor" { return true }
+            }
+            // A variable reference, not an argument label (`name:`) or a member (`.name`).
+            if t.kind == .identifier, variables.contains(t.text), !isPunct(i + 1, ":"), !(i > 0 && isPunct(i - 1, ".")) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private func isPunct(_ i: Int, _ text: String) -> Bool {
+        i >= 0 && i < tokens.count && tokens[i].kind == .punctuation && tokens[i].text == text
+    }
+
+    // MARK: Tokenizer
+
+    /// Splits a manifest into identifiers, string literals (with their plain contents),
+    /// single-character punctuation and operator runs. Always advances; never fails.
+    static func tokenize(_ b: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        var i = 0
+        let n = b.count
+        func at(_ k: Int) -> UInt8 { k < n ? b[k] : 0 }
+        func isIdentStart(_ c: UInt8) -> Bool { (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 || c >= 0x80 }
+        func isIdentBody(_ c: UInt8) -> Bool { isIdentStart(c) || (c >= 48 && c <= 57) }
+        let operatorChars = Set("+-*/%<>=!&|^~?".utf8)
+        while i < n {
+            let c = b[i]
+            if c == 32 || c == 9 || c == 10 || c == 13 || c == 59 { i += 1; continue }
+            if c == 47, at(i + 1) == 47 {
+                while i < n, b[i] != 10 { i += 1 }
+                continue
+            }
+            if c == 47, at(i + 1) == 42 {
+                var nesting = 1
+                i += 2
+                while i < n, nesting > 0 {
+                    if b[i] == 47, at(i + 1) == 42 { nesting += 1; i += 2 } else if b[i] == 42, at(i + 1) == 47 { nesting -= 1; i += 2 } else { i += 1 }
+                }
+                continue
+            }
+            // String literal, optionally raw (`#"…"#`).
+            var hashes = 0
+            while at(i + hashes) == 35 { hashes += 1 }
+            if at(i + hashes) == 34 {
+                let (token, next) = scanString(b, from: i + hashes, hashes: hashes)
+                tokens.append(token)
+                i = max(next, i + 1)
+                continue
+            }
+            if isIdentStart(c) {
+                let start = i
+                while i < n, isIdentBody(b[i]) { i += 1 }
+                tokens.append(Token(kind: .identifier, text: String(decoding: b[start..<i], as: UTF8.self)))
+                continue
+            }
+            if c == 96 {  // `backticked`
+                let start = i + 1
+                i += 1
+                while i < n, b[i] != 96, b[i] != 10 { i += 1 }
+                tokens.append(Token(kind: .identifier, text: String(decoding: b[start..<min(i, n)], as: UTF8.self)))
+                if i < n, b[i] == 96 { i += 1 }
+                continue
+            }
+            if operatorChars.contains(c) {
+                let start = i
+                while i < n, operatorChars.contains(b[i]), !(b[i] == 47 && (at(i + 1) == 47 || at(i + 1) == 42)) { i += 1 }
+                if i == start { i += 1 }
+                tokens.append(Token(kind: .other, text: String(decoding: b[start..<i], as: UTF8.self)))
+                continue
+            }
+            if (c >= 48 && c <= 57) {
+                let start = i
+                while i < n, isIdentBody(b[i]) || b[i] == 46 && (at(i + 1) >= 48 && at(i + 1) <= 57) { i += 1 }
+                tokens.append(Token(kind: .other, text: String(decoding: b[start..<i], as: UTF8.self)))
+                continue
+            }
+            tokens.append(Token(kind: .punctuation, text: String(decoding: b[i..<(i + 1)], as: UTF8.self)))
+            i += 1
+        }
+        return tokens
+    }
+
+    /// Scans a string literal whose opening quote is at `q`; returns the token and the index after it.
+    private static func scanString(_ b: [UInt8], from q: Int, hashes: Int) -> (Token, Int) {
+        let n = b.count
+        let multiline = q + 2 < n && b[q + 1] == 34 && b[q + 2] == 34
+        var i = q + (multiline ? 3 : 1)
+        var content: [UInt8] = []
+        var plain = true
+        func closes(at k: Int) -> Bool {
+            let quotes = multiline ? 3 : 1
+            guard k + quotes + hashes <= n else { return false }
+            for j in 0..<quotes where b[k + j] != 34 { return false }
+            for j in 0..<hashes where b[k + quotes + j] != 35 { return false }
+            return true
+        }
+        func isEscape(at k: Int) -> Bool {
+            guard b[k] == 92 else { return false }
+            for j in 0..<hashes where k + 1 + j >= n || b[k + 1 + j] != 35 { return false }
+            return true
+        }
+        while i < n {
+            if closes(at: i) {
+                let end = i + (multiline ? 3 : 1) + hashes
+                return (Token(kind: .string, text: String(decoding: content, as: UTF8.self), isPlain: plain), end)
+            }
+            if !multiline, b[i] == 10 { break }  // unterminated single-line literal
+            if isEscape(at: i) {
+                let k = i + 1 + hashes
+                if k < n, b[k] == 40 {
+                    // Interpolation: skip to the balanced `)`, ignoring its contents.
+                    plain = false
+                    var nesting = 1
+                    i = k + 1
+                    while i < n, nesting > 0 {
+                        if b[i] == 40 { nesting += 1 } else if b[i] == 41 { nesting -= 1 } else if b[i] == 10, !multiline { break }
+                        i += 1
+                    }
+                    continue
+                }
+                if k < n { content.append(b[k]) }
+                i = k + 1
+                continue
+            }
+            content.append(b[i])
+            i += 1
+        }
+        return (Token(kind: .string, text: String(decoding: content, as: UTF8.self), isPlain: plain), i)
+    }
+}

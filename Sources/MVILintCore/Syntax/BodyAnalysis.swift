@@ -1,0 +1,386 @@
+/// Expression structure inside bodies: closures and the calls they belong to, member chains,
+/// assignments and mutating calls. Computed once per file, on first use.
+
+/// One component of a member chain such as `DispatchQueue.global(qos: .utility).async`.
+public struct ChainComponent: Sendable {
+    /// The name (`global`), or `[]` for a subscript, `()` for a call on a non-name.
+    public var name: String
+    public var token: Int
+    /// The component is called: `(`…`)` follows it directly (index of `(`), else nil.
+    public var callParen: Int?
+}
+
+/// A closure literal and what it is passed to.
+public struct ClosureInfo: Sendable {
+    public var open: Int
+    public var close: Int
+    /// The callee chain of the call that receives the closure (`Task`, `DispatchQueue.main.async`,
+    /// `publisher.sink`), empty for a closure that is not an argument (`let f = { … }`).
+    public var callee: [ChainComponent]
+    /// First token of the callee chain (for looking at what precedes it), if any.
+    public var calleeStart: Int?
+    /// Argument label (`receiveValue`, `completion`), nil for trailing or unlabeled arguments.
+    public var label: String?
+    public var isTrailing: Bool
+    /// Attributes written in the closure signature (`MainActor`, `Sendable`).
+    public var attributes: [String]
+    /// The `in` of the signature, if any.
+    public var inToken: Int?
+    /// Index (in `BodyAnalysis.closures`) of the enclosing closure.
+    public var parent: Int?
+
+    /// Last callee component's name: `async` for `DispatchQueue.main.async`, `Task` for `Task { }`.
+    public var calleeName: String? { callee.last?.name }
+    /// Tokens inside the braces.
+    public var body: TokenRange { (open + 1)..<max(open + 1, close) }
+}
+
+public enum MutationKind: Sendable, Equatable {
+    case assignment
+    case compoundAssignment
+    /// A mutating method call such as `append`, `insert`, `removeAll`, `toggle`.
+    case mutatingCall(String)
+}
+
+/// A write to a place: `self.items[i] = x`, `count += 1`, `items.append(x)`, `model?.flag.toggle()`.
+public struct Mutation: Sendable {
+    /// Names along the target, without `self`, subscripts or optional marks: `["items"]`,
+    /// `["state", "isLoading"]`, `["viewModel", "items"]`.
+    public var path: [String]
+    /// First token of the target expression (`self` or the first name).
+    public var rootToken: Int
+    /// The `=`/`+=` token, or the method name token.
+    public var operatorToken: Int
+    public var kind: MutationKind
+    /// Whether the target was written with an explicit `self.` (or `self?.`).
+    public var viaSelf: Bool
+}
+
+/// Closures of a whole file, with the innermost closure of every token.
+public struct BodyAnalysis: Sendable {
+    public var closures: [ClosureInfo] = []
+    /// For each token, the index in `closures` of the innermost closure containing it, or -1.
+    public var innermost: [Int32] = []
+
+    /// The chain of closures around token `i`, innermost first.
+    public func enclosingClosures(of i: Int) -> [ClosureInfo] {
+        var out: [ClosureInfo] = []
+        guard i >= 0, i < innermost.count else { return out }
+        var c = Int(innermost[i])
+        var guardCount = 0
+        while c >= 0, guardCount < 10_000 {
+            out.append(closures[c])
+            c = closures[c].parent ?? -1
+            guardCount += 1
+        }
+        return out
+    }
+}
+
+/// Standard-library and Foundation methods that mutate their receiver in place.
+public let mutatingMethodNames: Set<String> = [
+    "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "popLast",
+    "popFirst", "toggle", "sort", "reverse", "shuffle", "swapAt", "merge", "formUnion", "formIntersection",
+    "subtract", "formSymmetricDifference", "updateValue", "removeValue", "appendContentsOf", "replaceSubrange",
+]
+
+extension SourceFile {
+    /// Closure structure of the file (computed once; a file is checked by one thread at a time).
+    public var bodyAnalysis: BodyAnalysis {
+        if let cached = _bodyAnalysis { return cached }
+        let analysis = BodyAnalyzer(file: self).run()
+        _bodyAnalysis = analysis
+        return analysis
+    }
+
+    /// The member chain that ends at token `last` (walking backwards over `.name`, calls,
+    /// subscripts and `?`/`!`). Returns components in source order and the first token.
+    public func chain(endingAt last: Int) -> (components: [ChainComponent], start: Int) {
+        var comps: [ChainComponent] = []
+        var j = last
+        var pendingCall: Int? = nil
+        var steps = 0
+        while j >= 0, steps < 512 {
+            steps += 1
+            let k = kind(j)
+            if k == .identifier || k == .keyword || k == .dollarIdentifier {
+                if k == .keyword && !(isText(j, "self") || isText(j, "Self") || isText(j, "super") || isText(j, "init")) { break }
+                comps.append(ChainComponent(name: name(j), token: j, callParen: pendingCall))
+                pendingCall = nil
+                if kind(j - 1) == .period && isChainLink(j - 2) {
+                    j -= 2
+                    continue
+                }
+                j -= 1
+                break
+            } else if k == .rightParen, let open = partner(j), open < j {
+                // A call: the name before `(` is the callee (`foo(…)`), else a call on an expression.
+                if pendingCall != nil { comps.append(ChainComponent(name: "()", token: open, callParen: pendingCall)) }
+                pendingCall = open
+                j = open - 1
+                if j < 0 || tokens[open].hasSpaceBefore && kind(j) != .rightParen { break }
+                continue
+            } else if k == .rightBracket, let open = partner(j), open < j {
+                if let p = pendingCall { comps.append(ChainComponent(name: "()", token: p, callParen: p)); pendingCall = nil }
+                comps.append(ChainComponent(name: "[]", token: open, callParen: nil))
+                j = open - 1
+                if j < 0 || tokens[open].hasSpaceBefore { break }
+                continue
+            } else if k == .operator && (isText(j, "?") || isText(j, "!")) && !tokens[j].hasSpaceBefore {
+                j -= 1
+                continue
+            } else if k == .rightBrace, let open = partner(j), open < j, pendingCall == nil {
+                // A trailing closure inside the chain: `items.map { … }.count`.
+                j = open - 1
+                if j >= 0 && kind(j) == .rightParen, let o = partner(j) { j = o - 1 }
+                continue
+            }
+            break
+        }
+        if let p = pendingCall { comps.append(ChainComponent(name: "()", token: p, callParen: p)) }
+        comps.reverse()
+        let start = comps.first?.token ?? last
+        return (comps, start)
+    }
+
+    private func isChainLink(_ j: Int) -> Bool {
+        let k = kind(j)
+        return k == .identifier || k == .keyword || k == .rightParen || k == .rightBracket || k == .dollarIdentifier || k == .rightBrace || (k == .operator && (isText(j, "?") || isText(j, "!")))
+    }
+
+    /// Every assignment, compound assignment and mutating call whose operator lies in `range`.
+    public func mutations(in range: TokenRange) -> [Mutation] {
+        var result: [Mutation] = []
+        let lo = max(0, range.lowerBound), hi = min(range.upperBound, tokens.count)
+        guard lo < hi else { return result }
+        for i in lo..<hi {
+            let k = tokens[i].kind
+            if k == .equal {
+                if let m = assignmentTarget(operator: i, kind: .assignment) { result.append(m) }
+            } else if k == .operator, isCompoundAssignment(i) {
+                if let m = assignmentTarget(operator: i, kind: .compoundAssignment) { result.append(m) }
+            } else if k == .identifier, kind(i - 1) == .period, i + 1 < tokens.count,
+                      (kind(i + 1) == .leftParen && !tokens[i + 1].hasSpaceBefore) || kind(i + 1) == .leftBrace {
+                let n = name(i)
+                guard mutatingMethodNames.contains(n) else { continue }
+                let (comps, start) = chain(endingAt: i - 2)
+                guard !comps.isEmpty else { continue }
+                let viaSelf = comps.first?.name == "self"
+                let path = comps.filter { $0.name != "self" && $0.name != "[]" && $0.name != "()" }.map(\.name)
+                guard !path.isEmpty, comps.allSatisfy({ $0.callParen == nil || $0.name == "[]" }) else { continue }
+                result.append(Mutation(path: path, rootToken: start, operatorToken: i, kind: .mutatingCall(n), viaSelf: viaSelf))
+            }
+        }
+        return result
+    }
+
+    private func isCompoundAssignment(_ i: Int) -> Bool {
+        let t = tokens[i]
+        let n = Int(t.end - t.start)
+        guard n >= 2, bytes[Int(t.end) - 1] == UInt8(ascii: "=") else { return false }
+        if isText(i, "==") || isText(i, "!=") || isText(i, "<=") || isText(i, ">=") || isText(i, "===") || isText(i, "!==") { return false }
+        return true
+    }
+
+    private func assignmentTarget(operator op: Int, kind mk: MutationKind) -> Mutation? {
+        guard op > 0 else { return nil }
+        let (comps, start) = chain(endingAt: op - 1)
+        guard !comps.isEmpty else { return nil }
+        // The target must begin a statement: not `let x =`, `case .a =`, `if let x =`, `f(x = …)`.
+        let before = start - 1
+        let boundary = before < 0 || tokens[start].isAtLineStart || kind(before) == .leftBrace || kind(before) == .rightBrace
+            || kind(before) == .semicolon || isText(before, "in") || isText(before, "else")
+            || (kind(before) == .colon && isInsideSwitchCase(before))
+        guard boundary else { return nil }
+        // A call result cannot be assigned to; `foo() = x` is not Swift.
+        if let last = comps.last, last.callParen != nil { return nil }
+        let viaSelf = comps.first?.name == "self"
+        let path = comps.filter { $0.name != "self" && $0.name != "[]" && $0.name != "()" }.map(\.name)
+        guard !path.isEmpty else { return nil }
+        return Mutation(path: path, rootToken: start, operatorToken: op, kind: mk, viaSelf: viaSelf)
+    }
+
+    /// Whether the `:` at `colon` ends a `case …:` or `default:` label.
+    private func isInsideSwitchCase(_ colon: Int) -> Bool {
+        var j = colon - 1
+        var steps = 0
+        while j >= 0, steps < 64, !tokens[j + 1].isAtLineStart || j + 1 == colon {
+            if isWord(j, "case") || isWord(j, "default") { return true }
+            if tokens[j].isAtLineStart { return isWord(j, "case") || isWord(j, "default") }
+            j -= 1
+            steps += 1
+        }
+        return false
+    }
+}
+
+/// Classifies every `{` of a file as a closure or a block, in one pass with explicit stacks.
+struct BodyAnalyzer {
+    let file: SourceFile
+
+    static let blockKeywords: Set<String> = ["if", "guard", "while", "for", "switch", "catch", "do", "defer", "repeat", "else"]
+    static let accessorWords: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress"]
+
+    func run() -> BodyAnalysis {
+        let tokens = file.tokens
+        var analysis = BodyAnalysis()
+        analysis.innermost = [Int32](repeating: -1, count: tokens.count)
+        // Braces that open declaration bodies (types, functions, accessors) are not closures.
+        var declBraces = Set<Int>()
+        func collect(_ members: [Member]) {
+            for m in members {
+                switch m {
+                case .type(let t):
+                    if let o = t.bodyOpen { declBraces.insert(o) }
+                    collect(t.members)
+                case .function(let f):
+                    if let o = f.bodyOpen { declBraces.insert(o) }
+                case .variable(let v):
+                    if let o = v.accessorOpen { declBraces.insert(o) }
+                default: break
+                }
+            }
+        }
+        collect(file.tree.declarations)
+        for p in file.tree.previewBodies { declBraces.insert(p.open) }
+
+        // Stack of open brackets: (token, closure index or -1).
+        var stack: [(token: Int, closure: Int32)] = []
+        stack.reserveCapacity(64)
+        // Bracket depths at which a statement keyword waits for its block brace.
+        var pending: [Int] = []
+        var current: Int32 = -1
+        for i in tokens.indices {
+            let t = tokens[i]
+            switch t.kind {
+            case .keyword:
+                if BodyAnalyzer.blockKeywords.contains(file.text(i)) && file.kind(i - 1) != .period {
+                    let depth = stack.count
+                    // `repeat { } while cond` has no block after `while`.
+                    if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = file.partner(i - 1), file.isWord(o - 1, "repeat") { break }
+                    if pending.last != depth { pending.append(depth) }
+                }
+            case .semicolon:
+                while let p = pending.last, p >= stack.count { pending.removeLast() }
+            case .leftParen, .leftBracket:
+                stack.append((i, current))
+            case .leftBrace:
+                let depth = stack.count
+                var isClosure = true
+                if declBraces.contains(i) {
+                    isClosure = false
+                } else if let p = pending.last, p == depth {
+                    pending.removeLast()
+                    isClosure = false
+                } else if i > 0, file.kind(i - 1) == .identifier, BodyAnalyzer.accessorWords.contains(file.text(i - 1)), file.kind(i - 2) != .period {
+                    isClosure = false
+                } else if i > 0, file.kind(i - 1) == .rightParen, let o = file.partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
+                    isClosure = false
+                }
+                if isClosure {
+                    var info = describeClosure(open: i, stack: stack)
+                    info.parent = current >= 0 ? Int(current) : nil
+                    analysis.closures.append(info)
+                    let idx = Int32(analysis.closures.count - 1)
+                    stack.append((i, current))
+                    current = idx
+                } else {
+                    stack.append((i, current))
+                }
+            case .rightParen, .rightBracket, .rightBrace:
+                // Pop to the partner when balanced; ignore stray closers.
+                if let open = file.partner(i), let pos = stack.lastIndex(where: { $0.token == open }), stack.count - pos <= 64 {
+                    current = stack[pos].closure
+                    stack.removeSubrange(pos...)
+                    while let p = pending.last, p > stack.count { pending.removeLast() }
+                }
+            default:
+                break
+            }
+            analysis.innermost[i] = current
+            // A closing brace belongs to the closure it closes.
+            if t.kind == .rightBrace, let open = file.partner(i), open < i, Int(analysis.innermost[open]) != Int(current) {
+                analysis.innermost[i] = analysis.innermost[open]
+            }
+        }
+        return analysis
+    }
+
+    /// What the closure opened at `open` is passed to.
+    func describeClosure(open: Int, stack: [(token: Int, closure: Int32)]) -> ClosureInfo {
+        var info = ClosureInfo(open: open, close: file.partner(open) ?? file.tokens.count - 1, callee: [], calleeStart: nil, label: nil, isTrailing: false, attributes: [], inToken: nil, parent: nil)
+        let p = open - 1
+        switch file.kind(p) {
+        case .rightParen:
+            // `foo(args) { }`: trailing closure of the call.
+            let (comps, start) = file.chain(endingAt: p)
+            info.callee = comps.last?.name == "()" ? Array(comps.dropLast()) : comps
+            if let last = info.callee.last, last.callParen == nil, let o = file.partner(p) { info.callee[info.callee.count - 1].callParen = o }
+            info.calleeStart = start
+            info.isTrailing = true
+        case .identifier, .keyword:
+            if file.kind(p) == .keyword && !(file.isText(p, "self") || file.isText(p, "super") || file.isText(p, "Self")) { break }
+            let (comps, start) = file.chain(endingAt: p)
+            info.callee = comps
+            info.calleeStart = start
+            info.isTrailing = true
+        case .operator where file.isText(p, ">"):
+            // `Task<Void, Never> { }`: skip the generic arguments.
+            var j = p, depth = 0
+            while j >= 0 {
+                if file.kind(j) == .operator {
+                    if file.isText(j, ">") { depth += 1 } else if file.isText(j, "<") { depth -= 1; if depth == 0 { break } }
+                }
+                j -= 1
+                if p - j > 32 { break }
+            }
+            if j > 0, depth == 0 {
+                let (comps, start) = file.chain(endingAt: j - 1)
+                info.callee = comps
+                info.calleeStart = start
+                info.isTrailing = true
+            }
+        case .colon, .leftParen, .comma:
+            // An argument: find the enclosing `(` and its callee.
+            if file.kind(p) == .colon, file.kind(p - 1) == .identifier || file.kind(p - 1) == .keyword { info.label = file.name(p - 1) }
+            if let top = stack.last, file.kind(top.token) == .leftParen, top.token > 0 {
+                let (comps, start) = file.chain(endingAt: top.token - 1)
+                if file.tokens[top.token].hasSpaceBefore == false || file.kind(top.token - 1) == .rightParen {
+                    info.callee = comps
+                    if !info.callee.isEmpty { info.callee[info.callee.count - 1].callParen = top.token }
+                    info.calleeStart = start
+                }
+            } else if file.kind(p) == .colon, file.kind(p - 2) == .rightBrace, let prevOpen = file.partner(p - 2) {
+                // A labelled extra trailing closure: `foo { } onFailure: { }`.
+                let prev = describeClosure(open: prevOpen, stack: stack)
+                info.callee = prev.callee
+                info.calleeStart = prev.calleeStart
+                info.isTrailing = true
+            }
+        default:
+            break
+        }
+        // Signature: `{ @MainActor [weak self] value in`.
+        var j = open + 1
+        let limit = min(info.close, open + 96)
+        while j < limit {
+            let k = file.kind(j)
+            if k == .at, file.kind(j + 1) == .identifier {
+                info.attributes.append(file.text(j + 1))
+                j += 2
+                continue
+            }
+            if k == .keyword && file.isText(j, "in") { info.inToken = j; break }
+            if k == .leftBracket || k == .leftParen { j = (file.partner(j) ?? j) + 1; continue }
+            if k == .identifier || k == .comma || k == .colon || k == .arrow || k == .period || k == .dollarIdentifier
+                || (k == .keyword && (file.isText(j, "throws") || file.isText(j, "_") || file.isText(j, "Self") || file.isText(j, "Any")))
+                || (k == .operator && (file.isText(j, "?") || file.isText(j, "!") || file.isText(j, "<") || file.isText(j, ">"))) {
+                j += 1
+                continue
+            }
+            break
+        }
+        if info.inToken == nil { info.attributes = [] }
+        return info
+    }
+}

@@ -1,0 +1,388 @@
+/// The structure pass: turns a token stream into declarations (the AST-lite), best effort.
+///
+/// The parser never throws and always advances: unknown input is skipped statement by statement,
+/// bodies are jumped over with the bracket table, and declaration nesting is bounded.
+
+struct Parser {
+    let file: SourceFile
+    let tokens: [Token]
+    var tree = SourceTree()
+    /// Deeper type nesting than this is skipped rather than parsed (stack safety).
+    static let maxDepth = 128
+
+    init(file: SourceFile) {
+        self.file = file
+        self.tokens = file.tokens
+    }
+
+    mutating func parse() -> SourceTree {
+        let end = max(0, tokens.count - 1)
+        tree.declarations = parseDeclarations(0..<end, outer: [], depth: 0, topLevel: true)
+        return tree
+    }
+
+    // MARK: Token helpers
+
+    @inline(__always) func kind(_ i: Int) -> TokenKind { i < tokens.count ? tokens[i].kind : .eof }
+    @inline(__always) func isWord(_ i: Int, _ s: StaticString) -> Bool { file.isWord(i, s) }
+    @inline(__always) func isText(_ i: Int, _ s: StaticString) -> Bool { file.isText(i, s) }
+    @inline(__always) func atLineStart(_ i: Int) -> Bool { i < tokens.count && tokens[i].isAtLineStart }
+    func isIdentifierLike(_ i: Int) -> Bool { let k = kind(i); return k == .identifier || k == .keyword }
+
+    /// Index after the bracket group starting at `i` (or `i + 1` if unbalanced).
+    func after(_ i: Int) -> Int {
+        if let p = file.partner(i), p > i { return p + 1 }
+        return i + 1
+    }
+
+    static let modifierWords: Set<String> = [
+        "private", "fileprivate", "internal", "public", "open", "package", "static", "final", "override",
+        "mutating", "nonmutating", "lazy", "weak", "unowned", "optional", "required", "convenience", "dynamic",
+        "nonisolated", "indirect", "prefix", "postfix", "infix", "consuming", "borrowing", "__consuming",
+        "distributed", "isolated", "rethrows", "__owned", "__shared", "_const",
+    ]
+    static let declKeywords: Set<String> = [
+        "class", "struct", "enum", "protocol", "extension", "func", "var", "let", "init", "deinit",
+        "subscript", "typealias", "import", "case", "associatedtype", "operator", "precedencegroup",
+    ]
+
+    func isModifier(_ i: Int) -> Bool {
+        guard isIdentifierLike(i) else { return false }
+        let t = file.text(i)
+        if t == "class" {
+            // `class func`, `class var`, `class override func`: a modifier; `class Foo`: a declaration.
+            let n = i + 1
+            if kind(n) == .keyword { return !isWord(n, "Self") }
+            return kind(n) == .identifier && Parser.modifierWords.contains(file.text(n))
+        }
+        guard Parser.modifierWords.contains(t) else { return false }
+        // A modifier is followed by another modifier, a declaration keyword, `(set)`, or an attribute.
+        let n = i + 1
+        if kind(n) == .leftParen { return true }
+        if kind(n) == .keyword { return true }
+        if kind(n) == .identifier {
+            let nt = file.text(n)
+            return Parser.modifierWords.contains(nt) || nt == "actor" || nt == "macro"
+        }
+        return kind(n) == .at
+    }
+
+    /// Whether token `i` can start a declaration (used to stop skipping).
+    func startsDeclaration(_ i: Int) -> Bool {
+        switch kind(i) {
+        case .at: return true
+        case .keyword: return Parser.declKeywords.contains(file.text(i)) || isModifier(i)
+        case .identifier:
+            if isModifier(i) { return true }
+            if isWord(i, "actor") || isWord(i, "macro") { return kind(i + 1) == .identifier }
+            return false
+        case .poundKeyword: return true
+        default: return false
+        }
+    }
+
+    // MARK: Declarations
+
+    /// Skips `#if cond`, `#elseif cond`, `#else`, `#endif` (their branches are all parsed), and other
+    /// `#` directives with their arguments; records `#Preview` bodies.
+    mutating func skipPoundDirective(_ i: Int, end: Int, topLevel: Bool) -> Int {
+        let line = tokens[i].line
+        if isText(i, "#if") || isText(i, "#elseif") {
+            var j = i + 1
+            while j < end && tokens[j].line == line && kind(j) != .eof { j = kind(j) == .leftParen ? after(j) : j + 1 }
+            return j
+        }
+        if isText(i, "#else") || isText(i, "#endif") { return i + 1 }
+        var j = i + 1
+        if kind(j) == .leftParen && !tokens[j].hasSpaceBefore { j = after(j) }
+        if kind(j) == .leftBrace, let close = file.partner(j) {
+            if isText(i, "#Preview") { tree.previewBodies.append((open: j, close: close)) }
+            return close + 1
+        }
+        return j
+    }
+
+    /// Reads attributes and modifiers starting at `i`; returns the index after them.
+    func parseHeader(_ start: Int, end: Int, into header: inout DeclHeader) -> Int {
+        var i = start
+        while i < end {
+            if kind(i) == .at {
+                var j = i + 1
+                guard isIdentifierLike(j) else { return i + 1 }
+                let nameToken = j
+                var name = file.text(j)
+                j += 1
+                while kind(j) == .period && isIdentifierLike(j + 1) && !tokens[j].hasSpaceBefore {
+                    name += "." + file.text(j + 1)
+                    j += 2
+                }
+                var args: TokenRange? = nil
+                if kind(j) == .leftParen && !tokens[j].hasSpaceBefore, let close = file.partner(j) {
+                    args = (j + 1)..<close
+                    j = close + 1
+                }
+                header.attributes.append(Attribute(name: name, nameToken: nameToken, atToken: i, arguments: args))
+                i = j
+                continue
+            }
+            if isModifier(i) {
+                let name = file.text(i)
+                var detail: String? = nil
+                var j = i + 1
+                if kind(j) == .leftParen, isIdentifierLike(j + 1), kind(j + 2) == .rightParen {
+                    detail = file.text(j + 1)
+                    j += 3
+                }
+                header.modifiers.append(Modifier(name: name, detail: detail, token: i))
+                i = j
+                continue
+            }
+            break
+        }
+        return i
+    }
+
+    /// Parses one declaration at `i` (after its header). Returns nil when `i` starts no declaration.
+    mutating func parseDeclaration(at i: Int, end: Int, header: DeclHeader, outer: [String], depth: Int) -> (Member?, Int)? {
+        guard isIdentifierLike(i) else { return nil }
+        let word = file.text(i)
+        switch word {
+        case "class", "struct", "enum", "protocol", "extension":
+            return parseType(kind: TypeKind(rawValue: word)!, at: i, end: end, header: header, outer: outer, depth: depth)
+        case "actor" where kind(i + 1) == .identifier:
+            return parseType(kind: .actor, at: i, end: end, header: header, outer: outer, depth: depth)
+        case "var", "let":
+            let (vars, next) = parseVariables(at: i, end: end, header: header)
+            if vars.count == 1 { return (.variable(vars[0]), next) }
+            // Several bindings: emit the first here and the rest as separate members by the caller.
+            pendingVariables.append(contentsOf: vars.dropFirst())
+            return (vars.first.map { .variable($0) }, next)
+        case "func", "init", "deinit", "subscript":
+            let (f, next) = parseFunction(at: i, end: end, header: header)
+            return (.function(f), next)
+        case "typealias":
+            return parseTypeAlias(at: i, end: end, header: header, outer: outer)
+        case "import":
+            var j = i + 1
+            var name = ""
+            let line = tokens[i].line
+            while j < end && tokens[j].line == line && (isIdentifierLike(j) || kind(j) == .period) {
+                if isIdentifierLike(j) && !["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(file.text(j)) || kind(j) == .period {
+                    name += file.text(j)
+                }
+                j += 1
+            }
+            if !name.isEmpty { tree.imports.append(name) }
+            return (nil, j)
+        case "case", "associatedtype", "operator", "precedencegroup", "macro":
+            let start = i
+            let next = skipStatement(from: i + 1, end: end)
+            return (.other(start..<next), next)
+        default:
+            return nil
+        }
+    }
+
+    /// Extra bindings of a multi-binding `var a = 1, b = 2` awaiting insertion.
+    var pendingVariables: [VariableDecl] = []
+
+    // MARK: Types
+
+    mutating func parseType(kind typeKind: TypeKind, at i: Int, end: Int, header: DeclHeader, outer: [String], depth: Int) -> (Member?, Int) {
+        var j = i + 1
+        let nameToken = j
+        var name = ""
+        if typeKind == .extension {
+            let (ref, next) = parseTypeRef(from: j, end: end)
+            name = ref?.text ?? ""
+            j = next
+        } else if isIdentifierLike(j) {
+            name = file.name(j)
+            j += 1
+        }
+        var generics: [String] = []
+        if kind(j) == .operator && isText(j, "<") {
+            let close = angleEnd(from: j, end: end)
+            var k = j + 1
+            var expectName = true
+            while k < close {
+                if expectName && isIdentifierLike(k) { generics.append(file.name(k)); expectName = false }
+                if kind(k) == .comma { expectName = true }
+                k = kind(k) == .leftParen || kind(k) == .leftBracket ? after(k) : k + 1
+            }
+            j = close + 1
+        }
+        var inherited: [TypeRef] = []
+        if kind(j) == .colon {
+            j += 1
+            while j < end {
+                let (ref, next) = parseTypeRef(from: j, end: end)
+                if let r = ref { inherited.append(r) }
+                j = max(next, j + 1)
+                if kind(next) == .comma { j = next + 1; continue }
+                j = next
+                break
+            }
+        }
+        var whereClause: TokenRange? = nil
+        if isWord(j, "where") {
+            let w = j
+            while j < end && kind(j) != .leftBrace { j = kind(j) == .leftParen || kind(j) == .leftBracket ? after(j) : j + 1 }
+            whereClause = (w + 1)..<j
+        }
+        var bodyOpen: Int? = nil, bodyClose: Int? = nil
+        var members: [Member] = []
+        let qualified = typeKind == .extension ? [TypeRef.baseName(of: name)] : outer + [name]
+        if kind(j) == .leftBrace, let close = file.partner(j), close <= end {
+            bodyOpen = j
+            bodyClose = close
+            if depth < Parser.maxDepth {
+                let saved = pendingVariables
+                pendingVariables = []
+                members = parseDeclarations((j + 1)..<close, outer: qualified, depth: depth + 1)
+                pendingVariables = saved
+            }
+            j = close + 1
+        } else if kind(j) == .leftBrace {
+            // Unterminated body: parse members to the end of input.
+            bodyOpen = j
+            if depth < Parser.maxDepth { members = parseDeclarations((j + 1)..<end, outer: qualified, depth: depth + 1) }
+            j = end
+        }
+        let decl = TypeDecl(kind: typeKind, name: name, nameToken: nameToken, header: header, genericParameters: generics,
+                            inherited: inherited, whereClause: whereClause, bodyOpen: bodyOpen, bodyClose: bodyClose,
+                            members: members, outerNames: typeKind == .extension ? [] : outer)
+        // Source order: the outer type before its nested types.
+        let insertAt = tree.allTypes.count - members.reduce(0) { n, m in if case .type = m { return n + countTypes(m) } else { return n } }
+        tree.allTypes.insert(decl, at: max(0, min(insertAt, tree.allTypes.count)))
+        return (.type(decl), j)
+    }
+
+    func countTypes(_ m: Member) -> Int {
+        guard case .type(let t) = m else { return 0 }
+        return 1 + t.members.reduce(0) { $0 + countTypes($1) }
+    }
+
+    /// Declarations in `range` (a file or a type body), one member per variable binding.
+    mutating func parseDeclarations(_ range: Range<Int>, outer: [String], depth: Int, topLevel: Bool = false) -> [Member] {
+        var members: [Member] = []
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end {
+            let before = i
+            let k = kind(i)
+            if k == .semicolon || k == .rightBrace || k == .rightParen || k == .rightBracket || k == .comma { i += 1; continue }
+            if k == .poundKeyword { i = skipPoundDirective(i, end: end, topLevel: topLevel); continue }
+            var header = DeclHeader()
+            header.firstToken = i
+            i = parseHeader(i, end: end, into: &header)
+            guard i < end else { break }
+            if let (member, next) = parseDeclaration(at: i, end: end, header: header, outer: outer, depth: depth) {
+                if let m = member { members.append(m) }
+                for v in pendingVariables { members.append(.variable(v)) }
+                pendingVariables = []
+                i = max(next, i + 1)
+            } else {
+                i = skipStatement(from: i, end: end)
+            }
+            if i <= before { i = before + 1 }
+        }
+        return members
+    }
+
+    /// Index of the `>` closing the generic clause opened at `open` (counts `<`/`>` characters).
+    func angleEnd(from open: Int, end: Int) -> Int {
+        var depth = 0
+        var j = open
+        while j < end {
+            switch kind(j) {
+            case .operator, .arrow:
+                if kind(j) == .arrow { j += 1; continue }
+                let t = tokens[j]
+                for o in Int(t.start)..<Int(t.end) {
+                    if file.bytes[o] == UInt8(ascii: "<") { depth += 1 } else if file.bytes[o] == UInt8(ascii: ">") { depth -= 1 }
+                }
+                if depth <= 0 { return j }
+                j += 1
+            case .leftParen, .leftBracket:
+                j = after(j)
+            case .leftBrace, .rightBrace, .semicolon:
+                return j
+            default:
+                j += 1
+            }
+        }
+        return min(j, end)
+    }
+
+    /// Reads a type starting at `start` until a depth-0 delimiter. Returns nil when empty.
+    func parseTypeRef(from start: Int, end: Int) -> (TypeRef?, Int) {
+        var j = start
+        var angle = 0
+        while j < end {
+            let k = kind(j)
+            if angle == 0 {
+                if k == .comma || k == .leftBrace || k == .rightBrace || k == .equal || k == .semicolon || k == .rightParen || k == .rightBracket { break }
+                if k == .colon { break }
+                if isWord(j, "where") && k == .keyword { break }
+                if j > start && atLineStart(j) && startsDeclaration(j) { break }
+                if j > start && atLineStart(j) && kind(j) != .period && kind(j) != .operator && kind(j) != .arrow && !isWord(j, "throws") && !isWord(j, "async") {
+                    // A type does not continue on the next line unless it clearly does.
+                    if kind(j - 1) != .operator && kind(j - 1) != .arrow && kind(j - 1) != .period && kind(j - 1) != .at { break }
+                }
+            }
+            if k == .operator || k == .arrow {
+                if k == .operator {
+                    let t = tokens[j]
+                    var sawAngle = false
+                    for o in Int(t.start)..<Int(t.end) {
+                        let b = file.bytes[o]
+                        if b == UInt8(ascii: "<") { angle += 1; sawAngle = true } else if b == UInt8(ascii: ">") { angle -= 1; sawAngle = true }
+                    }
+                    if angle < 0 { break }
+                    if !sawAngle && angle == 0 && !(isText(j, "?") || isText(j, "!") || isText(j, "&") || isText(j, "~") || isText(j, "...")) {
+                        break
+                    }
+                }
+                j += 1
+                continue
+            }
+            if k == .leftParen || k == .leftBracket { j = after(j); continue }
+            if k == .eof { break }
+            j += 1
+        }
+        guard j > start else { return (nil, j) }
+        return (TypeRef(text: typeText(start..<j), tokens: start..<j), j)
+    }
+
+    /// Type text: tokens joined, a single space only between two words (`any Foo`, `@unchecked Sendable`).
+    func typeText(_ range: Range<Int>) -> String {
+        var out = ""
+        var prevWord = false, prevAttribute = false
+        for i in range {
+            let word = isIdentifierLike(i) || kind(i) == .dollarIdentifier
+            if tokens[i].hasSpaceBefore && (word && prevWord || prevAttribute) && !out.isEmpty { out += " " }
+            out += file.text(i)
+            prevAttribute = word && kind(i - 1) == .at
+            prevWord = word
+        }
+        return out
+    }
+
+    mutating func parseTypeAlias(at i: Int, end: Int, header: DeclHeader, outer: [String]) -> (Member?, Int) {
+        var j = i + 1
+        let nameToken = j
+        let name = isIdentifierLike(j) ? file.name(j) : ""
+        j += 1
+        if kind(j) == .operator && isText(j, "<") { j = angleEnd(from: j, end: end) + 1 }
+        var target: TypeRef? = nil
+        if kind(j) == .equal {
+            let (ref, next) = parseTypeRef(from: j + 1, end: end)
+            target = ref
+            j = next
+        }
+        let alias = TypeAliasDecl(name: name, nameToken: nameToken, header: header, target: target, outerNames: outer)
+        tree.typeAliases.append(alias)
+        return (.typeAlias(alias), j)
+    }
+}

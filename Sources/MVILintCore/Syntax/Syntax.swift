@@ -1,0 +1,289 @@
+/// The AST-lite: declarations the structure pass extracts from a token stream.
+///
+/// Positions are token indices into `SourceFile.tokens`; bodies are kept as token ranges and
+/// analysed on demand (`BodyAnalysis`). Declarations are immutable once parsed.
+
+/// A half-open range of token indices.
+public typealias TokenRange = Range<Int>
+
+/// An attribute such as `@MainActor`, `@Published`, `@Environment(\.dismiss)`.
+public struct Attribute: Sendable {
+    /// Name without `@`, qualified names kept whole (`Observation.Observable`).
+    public var name: String
+    /// Token index of the (first) name token.
+    public var nameToken: Int
+    /// Token index of `@`.
+    public var atToken: Int
+    /// Tokens strictly inside the argument parentheses, if any.
+    public var arguments: TokenRange?
+    /// Name with any module qualifier removed (`Observation.Observable` → `Observable`).
+    public var baseName: String {
+        if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
+        return name
+    }
+}
+
+/// A declaration modifier: `private`, `private(set)`, `static`, `nonisolated`, `final`, …
+public struct Modifier: Sendable {
+    public var name: String
+    /// `set` for `private(set)`, `unsafe` for `nonisolated(unsafe)`, nil otherwise.
+    public var detail: String?
+    public var token: Int
+}
+
+/// Access levels in increasing order of visibility.
+public enum AccessLevel: Int, Comparable, Sendable {
+    case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
+    public static func < (a: AccessLevel, b: AccessLevel) -> Bool { a.rawValue < b.rawValue }
+    init?(keyword: String) {
+        switch keyword {
+        case "private": self = .private
+        case "fileprivate": self = .fileprivate
+        case "internal": self = .internal
+        case "package": self = .package
+        case "public": self = .public
+        case "open": self = .open
+        default: return nil
+        }
+    }
+}
+
+/// Attributes and modifiers shared by every declaration.
+public struct DeclHeader: Sendable {
+    public var attributes: [Attribute] = []
+    public var modifiers: [Modifier] = []
+    /// Index of the first token of the declaration (its first attribute or modifier).
+    public var firstToken: Int = 0
+
+    public func hasAttribute(_ baseName: String) -> Bool { attributes.contains { $0.baseName == baseName } }
+    public func attribute(_ baseName: String) -> Attribute? { attributes.first { $0.baseName == baseName } }
+    public func hasModifier(_ name: String) -> Bool { modifiers.contains { $0.name == name && $0.detail == nil } }
+    /// Declared access level, `internal` when none is written.
+    public var access: AccessLevel {
+        for m in modifiers where m.detail == nil { if let a = AccessLevel(keyword: m.name) { return a } }
+        return .internal
+    }
+    /// Access level of the setter: `private(set)` etc., else the declared access.
+    public var setterAccess: AccessLevel {
+        for m in modifiers where m.detail == "set" { if let a = AccessLevel(keyword: m.name) { return a } }
+        return access
+    }
+    public var isStatic: Bool { hasModifier("static") || hasModifier("class") }
+    public var isNonisolated: Bool { modifiers.contains { $0.name == "nonisolated" && $0.detail != "unsafe" } }
+    public var isMainActor: Bool { hasAttribute("MainActor") }
+}
+
+/// A type as written: `[Item]?`, `any UserRepository`, `StateObject<ProfileViewModel>`.
+public struct TypeRef: Sendable {
+    /// Source text with whitespace removed.
+    public var text: String
+    public var tokens: TokenRange
+
+    /// The principal nominal name, after stripping `any`, `some`, optionals, arrays, dictionaries'
+    /// values, `inout`, attributes and generic arguments: `[any FooRepository]?` → `FooRepository`,
+    /// `Swift.Array<Foo>` → `Array`, `Combine.ObservableObject` → `ObservableObject`.
+    public var baseName: String { TypeRef.baseName(of: text) }
+    /// Module-qualified text of the base (`SwiftUI.View` stays qualified), without generics.
+    public var qualifiedBase: String { TypeRef.qualifiedBase(of: text) }
+
+    public static func qualifiedBase(of text: String) -> String {
+        var s = Substring(text)
+        while s.first == " " { s = s.dropFirst() }
+        for prefix in ["inout", "any", "some", "borrowing", "consuming", "sending"] where s.hasPrefix(prefix + " ") {
+            s = s.dropFirst(prefix.count + 1)
+        }
+        // Attributes such as `@escaping`, `@Sendable`.
+        while s.hasPrefix("@") {
+            if let space = s.firstIndex(of: " ") { s = s[s.index(after: space)...] } else { break }
+        }
+        for prefix in ["any", "some"] where s.hasPrefix(prefix) && s.dropFirst(prefix.count).first.map({ !$0.isLetter && !$0.isNumber && $0 != "_" }) == true {
+            s = s.dropFirst(prefix.count)
+        }
+        while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }
+        if s.hasPrefix("("), s.hasSuffix(")") { s = s.dropFirst().dropLast() }
+        if s.hasPrefix("["), s.hasSuffix("]") {
+            s = s.dropFirst().dropLast()
+            // Dictionary: take the value type.
+            var depth = 0
+            for (i, ch) in zip(s.indices, s) {
+                if ch == "[" || ch == "<" || ch == "(" { depth += 1 } else if ch == "]" || ch == ">" || ch == ")" { depth -= 1 } else if ch == ":" && depth == 0 {
+                    s = s[s.index(after: i)...]
+                    break
+                }
+            }
+            return qualifiedBase(of: String(s))
+        }
+        if let lt = s.firstIndex(of: "<") {
+            let head = s[..<lt]
+            // Optional<T>, Array<T> carry the interesting type inside.
+            if head == "Optional" || head == "Array" || head == "Swift.Optional" || head == "Swift.Array" {
+                return qualifiedBase(of: String(s[s.index(after: lt)...].dropLast()))
+            }
+            s = head
+        }
+        while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }
+        return s.contains(" ") ? String(s.filter { $0 != " " }) : String(s)
+    }
+
+    public static func baseName(of text: String) -> String {
+        let q = qualifiedBase(of: text)
+        if let dot = q.lastIndex(of: ".") { return String(q[q.index(after: dot)...]) }
+        return q
+    }
+}
+
+public enum TypeKind: String, Sendable {
+    case `class`, `struct`, `enum`, `actor`, `protocol`, `extension`
+}
+
+/// A class, struct, enum, actor, protocol or extension.
+public final class TypeDecl: @unchecked Sendable {
+    public let kind: TypeKind
+    /// The declared name; for an extension, the extended type as written (`Foo.Bar`, `Array<Int>`).
+    public let name: String
+    public let nameToken: Int
+    public let header: DeclHeader
+    public let genericParameters: [String]
+    /// Inheritance clause entries in order (superclass first for classes).
+    public let inherited: [TypeRef]
+    /// Tokens of the `where` clause, if any.
+    public let whereClause: TokenRange?
+    /// Token indices of `{` and `}`; nil when the body is missing (malformed input).
+    public let bodyOpen: Int?
+    public let bodyClose: Int?
+    public let members: [Member]
+    /// Nested type declarations (also present in `members` as `.type`).
+    public var nestedTypes: [TypeDecl] { members.compactMap { if case .type(let t) = $0 { return t } else { return nil } } }
+    /// Names of enclosing types, outermost first.
+    public let outerNames: [String]
+
+    public init(kind: TypeKind, name: String, nameToken: Int, header: DeclHeader, genericParameters: [String], inherited: [TypeRef], whereClause: TokenRange?, bodyOpen: Int?, bodyClose: Int?, members: [Member], outerNames: [String]) {
+        self.kind = kind; self.name = name; self.nameToken = nameToken; self.header = header
+        self.genericParameters = genericParameters; self.inherited = inherited; self.whereClause = whereClause
+        self.bodyOpen = bodyOpen; self.bodyClose = bodyClose; self.members = members; self.outerNames = outerNames
+    }
+
+    /// `Outer.Inner` for nested types, the plain name otherwise.
+    public var qualifiedName: String { (outerNames + [name]).joined(separator: ".") }
+    /// For an extension, the last component of the extended type without generics.
+    public var extendedBaseName: String { TypeRef.baseName(of: name) }
+    public var variables: [VariableDecl] { members.compactMap { if case .variable(let v) = $0 { return v } else { return nil } } }
+    public var functions: [FunctionDecl] { members.compactMap { if case .function(let f) = $0 { return f } else { return nil } } }
+    public var inheritedBaseNames: [String] { inherited.map(\.baseName) }
+}
+
+/// A `var` or `let` declaration (one per binding; `var a = 1, b = 2` yields two).
+public final class VariableDecl: @unchecked Sendable {
+    public let header: DeclHeader
+    public let isLet: Bool
+    public let name: String
+    public let nameToken: Int
+    public let type: TypeRef?
+    /// Tokens of the initial value after `=`.
+    public let initializer: TokenRange?
+    /// `{` … `}` of the accessor block (computed or observers), if any.
+    public let accessorOpen: Int?
+    public let accessorClose: Int?
+    /// True for a computed property (a getter, or a body without `willSet`/`didSet`).
+    public let isComputed: Bool
+    /// True when the block is `willSet`/`didSet` observers (the property is still stored).
+    public let hasObservers: Bool
+
+    public init(header: DeclHeader, isLet: Bool, name: String, nameToken: Int, type: TypeRef?, initializer: TokenRange?, accessorOpen: Int?, accessorClose: Int?, isComputed: Bool, hasObservers: Bool) {
+        self.header = header; self.isLet = isLet; self.name = name; self.nameToken = nameToken; self.type = type
+        self.initializer = initializer; self.accessorOpen = accessorOpen; self.accessorClose = accessorClose
+        self.isComputed = isComputed; self.hasObservers = hasObservers
+    }
+
+    public var isStored: Bool { !isComputed }
+    /// An instance property marked `@Published`.
+    public var isPublished: Bool { !isStatic && header.hasAttribute("Published") }
+    /// A stored instance `var` that the `@Observable` macro tracks (not `@ObservationIgnored`).
+    public var isObservationTracked: Bool {
+        !isLet && isStored && !isStatic && !header.hasAttribute("ObservationIgnored") && !header.hasModifier("lazy")
+    }
+    public var isStatic: Bool { header.isStatic }
+    /// The property wrapper attributes (every attribute other than well-known non-wrappers).
+    public var wrappers: [Attribute] {
+        header.attributes.filter { !["MainActor", "objc", "nonobjc", "available", "inlinable", "usableFromInline", "discardableResult", "preconcurrency", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "exclusivity", "Sendable", "frozen"].contains($0.baseName) }
+    }
+}
+
+/// A parameter of a function, initializer or subscript.
+public struct Parameter: Sendable {
+    /// External label; nil for `_`; equal to `name` when only one name is written.
+    public var label: String?
+    public var name: String
+    public var nameToken: Int
+    public var type: TypeRef?
+    public var isInout: Bool
+    public var defaultValue: TokenRange?
+}
+
+public enum FunctionKind: String, Sendable { case function, initializer, deinitializer, `subscript` }
+
+/// A function, initializer, deinitializer or subscript.
+public final class FunctionDecl: @unchecked Sendable {
+    public let kind: FunctionKind
+    /// `init` for initializers, `deinit`, `subscript`, or the function name (operators included).
+    public let name: String
+    public let nameToken: Int
+    public let header: DeclHeader
+    public let parameters: [Parameter]
+    public let isAsync: Bool
+    public let isThrowing: Bool
+    public let returnType: TypeRef?
+    /// Token indices of `{` and `}` of the body; nil for a requirement without body.
+    public let bodyOpen: Int?
+    public let bodyClose: Int?
+
+    public init(kind: FunctionKind, name: String, nameToken: Int, header: DeclHeader, parameters: [Parameter], isAsync: Bool, isThrowing: Bool, returnType: TypeRef?, bodyOpen: Int?, bodyClose: Int?) {
+        self.kind = kind; self.name = name; self.nameToken = nameToken; self.header = header
+        self.parameters = parameters; self.isAsync = isAsync; self.isThrowing = isThrowing
+        self.returnType = returnType; self.bodyOpen = bodyOpen; self.bodyClose = bodyClose
+    }
+
+    /// Tokens strictly inside the body braces.
+    public var bodyTokens: TokenRange? {
+        guard let o = bodyOpen, let c = bodyClose, o < c else { return nil }
+        return (o + 1)..<c
+    }
+}
+
+/// `typealias Name = Type`.
+public struct TypeAliasDecl: Sendable {
+    public var name: String
+    public var nameToken: Int
+    public var header: DeclHeader
+    public var target: TypeRef?
+    public var outerNames: [String]
+}
+
+/// A member of a type body or a top-level declaration.
+public enum Member: Sendable {
+    case variable(VariableDecl)
+    case function(FunctionDecl)
+    case type(TypeDecl)
+    case typeAlias(TypeAliasDecl)
+    /// An `enum` case or other declaration the rules do not look into.
+    case other(TokenRange)
+}
+
+/// The declarations of one file.
+public struct SourceTree: Sendable {
+    public var imports: [String] = []
+    /// Top-level declarations in source order (types, extensions, functions, variables).
+    public var declarations: [Member] = []
+    /// Every type and extension of the file, nested ones included, in source order.
+    public var allTypes: [TypeDecl] = []
+    /// Every typealias of the file, nested ones included.
+    public var typeAliases: [TypeAliasDecl] = []
+    /// Top-level `#Preview { … }` bodies and other top-level macro closures: (`#Preview` token, `{`, `}`).
+    public var previewBodies: [(open: Int, close: Int)] = []
+
+    public init() {}
+
+    public var topLevelFunctions: [FunctionDecl] {
+        declarations.compactMap { if case .function(let f) = $0 { return f } else { return nil } }
+    }
+}

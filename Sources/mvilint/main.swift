@@ -1,0 +1,12 @@
+/// The `mvilint` executable: runs the command line and exits with its status.
+
+import Foundation
+import MVILintCore
+import MVILintRules
+
+// Each callback receives complete text (the whole report at once), so each is one write.
+let status = CommandLineTool(rules: allRules, version: mvilintVersion).run(
+    Array(CommandLine.arguments.dropFirst()),
+    stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
+    stderr: { FileHandle.standardError.write(Data($0.utf8)) })
+exit(status)

@@ -1,0 +1,227 @@
+/// Tests of file discovery, project-root detection and the manifest default-isolation scan.
+
+import Foundation
+@testable import MVILintCore
+import XCTest
+
+final class FileDiscoveryTests: XCTestCase {
+    private var directories: [String] = []
+
+    override func tearDown() {
+        for d in directories { try? FileManager.default.removeItem(atPath: d) }
+        directories = []
+        super.tearDown()
+    }
+
+    /// A temporary directory holding `files` (relative path → contents) and a `.git` directory
+    /// that bounds the project-root search.
+    func makeTree(_ files: [String: String]) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mvilint-discovery-\(UUID().uuidString)")
+        let root = FileDiscovery.absolutePath(url.path)
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        directories.append(root)
+        for (path, text) in files {
+            let full = root + "/" + path
+            // A key ending with `/` is a directory.
+            if path.hasSuffix("/") {
+                try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+                continue
+            }
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        }
+        return root
+    }
+
+    // MARK: Paths
+
+    func testAbsolutePathStandardizes() {
+        XCTAssertEqual(FileDiscovery.absolutePath("/a//b/./c/../d/"), "/a/b/d")
+        XCTAssertEqual(FileDiscovery.absolutePath("/../.."), "/")
+        XCTAssertEqual(FileDiscovery.absolutePath("x/y", relativeTo: "/base"), "/base/x/y")
+        XCTAssertEqual(FileDiscovery.absolutePath("../z", relativeTo: "/base/dir"), "/base/z")
+        XCTAssertEqual(FileDiscovery.absolutePath("."), FileDiscovery.absolutePath(FileManager.default.currentDirectoryPath))
+        XCTAssertEqual(FileDiscovery.parent(of: "/a/b"), "/a")
+        XCTAssertEqual(FileDiscovery.parent(of: "/a"), "/")
+        XCTAssertEqual(FileDiscovery.parent(of: "/"), "/")
+    }
+
+    // MARK: Discovery
+
+    func testDiscoversSortedDeduplicatedSwiftFiles() throws {
+        let root = try makeTree([
+            "B.swift": "", "a/A.swift": "", "a/notes.md": "", "a/z/Deep.swift": "", "Foo.swift/Inner.swift": "",
+            ".build/X.swift": "", "Pods/X.swift": "", "DerivedData/X.swift": "", "Carthage/X.swift": "",
+            ".swiftpm/X.swift": "", ".hidden/X.swift": "", "a/.Hidden.swift": "", "a/._A.swift": "",
+            "Package.swift": "", "Package@swift-5.9.swift": "", "a/Package.swift": "", "a/PackageHelpers.swift": "",
+        ])
+        let result = FileDiscovery.swiftFiles(in: [root, root + "/a/../B.swift", root + "/a"])
+        XCTAssertEqual(result.files, [
+            root + "/B.swift", root + "/Foo.swift/Inner.swift", root + "/a/A.swift", root + "/a/PackageHelpers.swift", root + "/a/z/Deep.swift",
+        ])
+        XCTAssertTrue(result.errors.isEmpty)
+        XCTAssertTrue(result.emptyInputs.isEmpty)
+    }
+
+    func testExplicitPathsAreHonoured() throws {
+        let root = try makeTree([".hidden/X.swift": "", "Pods/Y.swift": "", "notes.txt": "", ".Z.swift": ""])
+        let result = FileDiscovery.swiftFiles(in: [root + "/.hidden", root + "/Pods", root + "/notes.txt", root + "/.Z.swift"])
+        XCTAssertEqual(result.files, [root + "/.Z.swift", root + "/.hidden/X.swift", root + "/Pods/Y.swift", root + "/notes.txt"])
+    }
+
+    func testErrorsAndEmptyInputs() throws {
+        let root = try makeTree(["empty/": "", "text/readme.md": ""])
+        let result = FileDiscovery.swiftFiles(in: [root + "/missing", "", root + "/empty", root + "/text"])
+        XCTAssertEqual(result.files, [])
+        XCTAssertEqual(result.errors, [
+            InputDiagnostic(path: root + "/missing", message: "no such file or directory"),
+            InputDiagnostic(path: "", message: "no such file or directory"),
+        ])
+        XCTAssertEqual(result.emptyInputs, [root + "/empty", root + "/text"])
+    }
+
+    func testSymlinksDoNotLoopOrDuplicate() throws {
+        let root = try makeTree(["src/A.swift": "", "other/B.swift": ""])
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: root + "/src/self", withDestinationPath: root + "/src")
+        try fm.createSymbolicLink(atPath: root + "/src/parent", withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: root + "/src/broken.swift", withDestinationPath: root + "/nowhere.swift")
+        let result = FileDiscovery.swiftFiles(in: [root])
+        // `src/parent/other` is the same real directory as `other`, which is walked first.
+        XCTAssertEqual(result.files, [root + "/other/B.swift", root + "/src/A.swift"])
+        let linked = FileDiscovery.swiftFiles(in: [root + "/src"])
+        XCTAssertEqual(linked.files, [root + "/src/A.swift", root + "/src/parent/other/B.swift"])
+        // A symlink to a directory given explicitly is followed.
+        try fm.createSymbolicLink(atPath: root + "/alias", withDestinationPath: root + "/other")
+        XCTAssertEqual(FileDiscovery.swiftFiles(in: [root + "/alias"]).files, [root + "/alias/B.swift"])
+    }
+
+    // MARK: Project root
+
+    func testProjectRootSearchesUpward() throws {
+        let root = try makeTree(["Package.swift": "", "Sources/App/Views/V.swift": "", "Sources/Core/C.swift": ""])
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/Sources/App/Views/V.swift"]), root)
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/Sources/App"]), root)
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/missing", root + "/Sources/Core"]), root)
+    }
+
+    func testConfigurationMarksTheRootAndNearestWins() throws {
+        let root = try makeTree(["Package.swift": "", "Nested/.mvilint.json": "{}", "Nested/Deep/D.swift": "", "Fake/Package.swift/": ""])
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/Nested/Deep/D.swift"]), root + "/Nested")
+        // A directory named Package.swift is not a manifest.
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/Fake"]), root)
+    }
+
+    func testProjectRootFallsBackToTheLintPath() throws {
+        let root = try makeTree(["App/Views/V.swift": ""])
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/App"]), root + "/App")
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/App/Views/V.swift"]), root + "/App/Views")
+    }
+
+    // MARK: Manifest
+
+    func mainActorDirectories(_ manifest: String, files: [String: String] = [:]) throws -> (root: String, directories: [String]) {
+        var all = files
+        all["Package.swift"] = manifest
+        let root = try makeTree(all)
+        return (root, FileDiscovery.defaultMainActorDirectories(projectRoot: root))
+    }
+
+    func testManifestTargetsWithDefaultIsolation() throws {
+        let (root, dirs) = try mainActorDirectories("""
+            // swift-tools-version:6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                targets: [
+                    .target(name: "UI", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                    .target(name: "Core"),
+                    .executableTarget(
+                        name: "Tool",
+                        dependencies: ["UI", .product(name: "X", package: "x")],
+                        path: "Apps/Tool/",
+                        swiftSettings: [
+                            .defaultIsolation( MainActor.self ),
+                        ]
+                    ),
+                    .testTarget(name: "UITests", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                    .target(name: "Background", swiftSettings: [.defaultIsolation(nil)]),
+                    .target(name: "Flags", swiftSettings: [.unsafeFlags(["-default-isolation", "MainActor"])]),
+                ]
+            )
+            """)
+        XCTAssertEqual(dirs, [root + "/Apps/Tool/", root + "/Sources/Flags/", root + "/Sources/UI/", root + "/Tests/UITests/"])
+    }
+
+    func testManifestIgnoresCommentsAndStrings() throws {
+        let (_, dirs) = try mainActorDirectories(#"""
+            // .target(name: "A", swiftSettings: [.defaultIsolation(MainActor.self)])
+            /* .target(name: "B", swiftSettings: [.defaultIsolation(MainActor.self)]) /* nested */ */
+            let text = ".target(name: \"C\", swiftSettings: [.defaultIsolation(MainActor.self)])"
+            let raw = #".target(name: "D", swiftSettings: [.defaultIsolation(MainActor.self)])"#
+            let multi = """
+                .target(name: "E", swiftSettings: [.defaultIsolation(MainActor.self)])
+                """
+            let package = Package(name: "P", targets: [.target(name: "F")])
+            """#)
+        XCTAssertEqual(dirs, [])
+    }
+
+    func testManifestSharedSettingsVariableAndSourceDirectory() throws {
+        let (root, dirs) = try mainActorDirectories("""
+            let isolation: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
+            let common = isolation + [.enableUpcomingFeature("ExistentialAny")]
+            let package = Package(
+                name: "P",
+                targets: [
+                    .target(name: "A", swiftSettings: common),
+                    .target(name: "B", swiftSettings: [.enableUpcomingFeature("X")]),
+                ]
+            )
+            """, files: ["src/A/A.swift": ""])
+        XCTAssertEqual(dirs, [root + "/src/A/"])
+    }
+
+    func testManifestLoopOverPackageTargets() throws {
+        let base = """
+            let package = Package(name: "P", targets: [.target(name: "A"), .testTarget(name: "ATests")])
+            for target in package.targets %@ {
+                var settings = target.swiftSettings ?? []
+                settings.append(.defaultIsolation(MainActor.self))
+                target.swiftSettings = settings
+            }
+            """
+        let (root, all) = try mainActorDirectories(base.replacingOccurrences(of: "%@", with: ""))
+        XCTAssertEqual(all, [root + "/Sources/A/", root + "/Tests/ATests/"])
+        let (root2, nonTest) = try mainActorDirectories(base.replacingOccurrences(of: "%@", with: "where target.type != .test"))
+        XCTAssertEqual(nonTest, [root2 + "/Sources/A/"])
+    }
+
+    func testWeirdManifestsNeverCrash() throws {
+        let samples = [
+            "", "(((((", ")))]]}}", ".target(", ".target(name: \"A\", swiftSettings: [.defaultIsolation(MainActor.self)",
+            "\"unterminated", "#\"raw unterminated", "\"\"\"\nmulti", "/* open comment", "\"\\(\"", ".target(name: \"\\(x)\")",
+            "let", "let x", "for", "for x in package.targets", ".defaultIsolation(MainActor.", "`", "#####",
+            ".target(name: \"A\", path: \"../../..\", swiftSettings: [.defaultIsolation(MainActor.self)])",
+        ]
+        for sample in samples {
+            _ = ManifestScanner(bytes: Array(sample.utf8)).mainActorTargets()
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            _ = ManifestScanner(bytes: bytes).mainActorTargets()
+        }
+        let unclosed = ManifestScanner(bytes: Array(".target(name: \"A\", swiftSettings: [.defaultIsolation(MainActor.self)".utf8)).mainActorTargets()
+        XCTAssertEqual(unclosed, [ManifestScanner.Target(name: "A", path: nil, isTest: false)])
+        let interpolated = ManifestScanner(bytes: Array(".target(name: \"A\\(x)\", swiftSettings: [.defaultIsolation(MainActor.self)])".utf8)).mainActorTargets()
+        XCTAssertEqual(interpolated, [])
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: "/definitely/not/here"), [])
+    }
+
+    func testManifestPathEscapingTheRoot() throws {
+        let (root, dirs) = try mainActorDirectories(".target(name: \"A\", path: \"../Shared\", swiftSettings: [.defaultIsolation(MainActor.self)])")
+        XCTAssertEqual(dirs, [FileDiscovery.parent(of: root) + "/Shared/"])
+    }
+}
