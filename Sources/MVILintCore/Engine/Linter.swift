@@ -17,6 +17,8 @@ public struct RuleSelection: Sendable {
     public var onlyRules: Set<String>?
     /// Per-rule severity set by the user (configuration); wins over profile defaults.
     public var overrides: [String: Severity] = [:]
+    /// Per-rule options set by the user (configuration), by rule id then key.
+    public var options: [String: [String: OptionValue]] = [:]
 
     public init(profile: Profile = .mvvm, onlyRules: Set<String>? = nil, overrides: [String: Severity] = [:]) {
         self.profile = profile; self.onlyRules = onlyRules; self.overrides = overrides
@@ -56,6 +58,12 @@ public struct LintResult: Sendable {
 /// Shared settings that affect type resolution.
 public struct ProjectSettings: Sendable {
     public var modelSuffixes: [String] = ["ViewModel", "Store"]
+    /// Extra type names (or suffixes) of the domain and data layers, beyond the built-in suffixes.
+    public var useCaseSuffixes: [String] = []
+    /// Layer definitions for `layer_dependency`: layer name → type-name suffixes.
+    public var layers: [String: [String]] = [:]
+    /// Allowed layer edges for `layer_dependency`: layer name → layers it may reference.
+    public var allowedLayerDependencies: [String: [String]] = [:]
     public var defaultMainActorDirectories: [String] = []
     public var defaultMainActorEverywhere = false
     public init() {}
@@ -137,7 +145,8 @@ public final class Linter {
         for rule in rules {
             let severity = selection.severity(of: rule.info)
             guard severity != .off else { continue }
-            var context = RuleContext(file: file, project: index, ruleID: rule.info.id, severity: severity)
+            var context = RuleContext(file: file, project: index, ruleID: rule.info.id, severity: severity,
+                                      options: selection.options[rule.info.id] ?? [:], settings: settings)
             rule.init().check(&context)
             out.append(contentsOf: context.findings)
         }

@@ -52,6 +52,34 @@ public struct RuleExample: Sendable {
     public func hiddenFromDocs() -> RuleExample { var e = self; e.isHiddenFromDocs = true; return e }
 }
 
+/// A value of a rule option.
+public enum OptionValue: Sendable, Equatable, CustomStringConvertible {
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case strings([String])
+
+    public var description: String {
+        switch self {
+        case .bool(let b): return String(b)
+        case .int(let i): return String(i)
+        case .string(let s): return "\"\(s)\""
+        case .strings(let list): return "[" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// A documented, typed option of a rule (configured under `rules.<id>.<key>`).
+public struct RuleOption: Sendable {
+    public var key: String
+    public var defaultValue: OptionValue
+    /// One line: what the option changes.
+    public var description: String
+    public init(_ key: String, default defaultValue: OptionValue, _ description: String) {
+        self.key = key; self.defaultValue = defaultValue; self.description = description
+    }
+}
+
 /// A rule's metadata.
 public struct RuleInfo: Sendable {
     /// Identifier, exactly as in the rule catalogue (snake_case).
@@ -68,11 +96,13 @@ public struct RuleInfo: Sendable {
     /// Whether the rule needs the project-wide index (all rules may read it).
     public var needsIndex: Bool
     public var examples: [RuleExample]
+    /// The rule's configurable options with their defaults.
+    public var options: [RuleOption]
 
-    public init(id: String, title: String, summary: String, rationale: String, category: RuleCategory, defaults: [Profile: Severity], fix: FixAvailability = .never, needsIndex: Bool = true, examples: [RuleExample]) {
+    public init(id: String, title: String, summary: String, rationale: String, category: RuleCategory, defaults: [Profile: Severity], fix: FixAvailability = .never, needsIndex: Bool = true, options: [RuleOption] = [], examples: [RuleExample]) {
         self.id = id; self.title = title; self.summary = summary; self.rationale = rationale
         self.category = category; self.defaults = defaults; self.fix = fix; self.needsIndex = needsIndex
-        self.examples = examples
+        self.options = options; self.examples = examples
     }
 
     public func defaultSeverity(for profile: Profile) -> Severity { defaults[profile] ?? .off }
@@ -120,10 +150,27 @@ public struct RuleContext {
     public let project: ProjectIndex
     public let severity: Severity
     public let ruleID: String
+    /// Options set by the user for this rule; unset keys fall back to the rule's defaults.
+    public let configuredOptions: [String: OptionValue]
+    public let settings: ProjectSettings
     var sink: [Finding] = []
 
-    public init(file: SourceFile, project: ProjectIndex, ruleID: String, severity: Severity) {
+    public init(file: SourceFile, project: ProjectIndex, ruleID: String, severity: Severity, options: [String: OptionValue] = [:], settings: ProjectSettings = ProjectSettings()) {
         self.file = file; self.project = project; self.ruleID = ruleID; self.severity = severity
+        self.configuredOptions = options; self.settings = settings
+    }
+
+    /// The value of option `key`: the user's, else the default declared in `info`.
+    public func option(_ key: String, in info: RuleInfo) -> OptionValue? {
+        configuredOptions[key] ?? info.options.first { $0.key == key }?.defaultValue
+    }
+    public func strings(_ key: String, in info: RuleInfo) -> [String] {
+        if case .strings(let v)? = option(key, in: info) { return v }
+        return []
+    }
+    public func bool(_ key: String, in info: RuleInfo) -> Bool {
+        if case .bool(let v)? = option(key, in: info) { return v }
+        return false
     }
 
     /// Reports a finding at token `token` of the current file.
