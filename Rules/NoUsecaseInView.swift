@@ -77,13 +77,14 @@ struct NoUsecaseInView: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
+        let extra = context.settings.useCaseSuffixes
         for type in file.tree.allTypes where project.isViewLike(type) && !project.isAppOrScene(type.indexName) {
             var reportedNames = Set<String>()
             for v in type.variables where !v.isStatic {
                 var culprit: String? = nil
-                if v.isStored, let t = v.type, LayerNames.isDomainOrData(t.baseName, in: project) { culprit = t.baseName }
+                if v.isStored, let t = v.type, LayerNames.isDomainOrData(t.baseName, in: project, extra: extra) { culprit = t.baseName }
                 if culprit == nil, v.isStored, let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
-                   LayerNames.isDomainOrData(made.name, in: project) { culprit = made.name }
+                   LayerNames.isDomainOrData(made.name, in: project, extra: extra) { culprit = made.name }
                 if let c = culprit {
                     reportedNames.insert(v.name)
                     context.report(at: v.nameToken, .dependsOn(type.indexName, c))
@@ -95,7 +96,7 @@ struct NoUsecaseInView: Rule {
             for r in ranges {
                 for i in r where file.kind(i) == .identifier && file.kind(i - 1) != .period && file.isUppercaseStart(i) {
                     let n = file.name(i)
-                    guard LayerNames.isDomainOrData(n, in: project) else { continue }
+                    guard LayerNames.isDomainOrData(n, in: project, extra: extra) else { continue }
                     let next = file.kind(i + 1)
                     let creates = next == .leftParen && !file.tokens[i + 1].hasSpaceBefore
                     let reachesStatic = next == .period && file.kind(i + 2) == .identifier
