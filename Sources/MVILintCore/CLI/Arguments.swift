@@ -2,7 +2,7 @@
 
 /// A subcommand of `mvilint`.
 enum Command: String, CaseIterable {
-    case lint, rules, explain, version, help
+    case lint, rules, explain, docs, version, help
 
     /// One line for the command list.
     var summary: String {
@@ -10,6 +10,7 @@ enum Command: String, CaseIterable {
         case .lint: return "Lint Swift files and directories (the default command)"
         case .rules: return "List every rule with its default severities"
         case .explain: return "Describe a rule: rationale, defaults and examples"
+        case .docs: return "Write one Markdown page per rule and an index into a directory"
         case .version: return "Print the version"
         case .help: return "Show help for a command"
         }
@@ -20,6 +21,7 @@ enum Command: String, CaseIterable {
         case .lint: return "mvilint [lint] [<options>] [<path> ...]"
         case .rules: return "mvilint rules"
         case .explain: return "mvilint explain <rule-id>"
+        case .docs: return "mvilint docs <output-directory>"
         case .version: return "mvilint version"
         case .help: return "mvilint help [<command>]"
         }

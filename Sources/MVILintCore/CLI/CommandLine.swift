@@ -76,6 +76,12 @@ public struct CommandLineTool {
                 let resolved = try resolveRuleID(id, command: command)
                 guard let info = infos.first(where: { $0.id == resolved }) else { return ExitStatus.failure }
                 stdout(HelpText.explain(info))
+            case .docs:
+                guard let directory = parsed.positionals.first else {
+                    throw UsageError(message: "missing output directory", command: command)
+                }
+                try expectOperands(parsed, at: 1, command)
+                return writeDocs(to: directory, stdout: stdout, stderr: stderr)
             case .version:
                 try expectOperands(parsed, at: 0, command)
                 stdout(version + "\n")

@@ -27,6 +27,7 @@ enum HelpText {
             let synopsis: String
             switch c {
             case .explain: synopsis = "explain <rule-id>"
+            case .docs: synopsis = "docs <directory>"
             case .help: synopsis = "help [<command>]"
             default: synopsis = c.rawValue
             }
@@ -79,6 +80,9 @@ enum HelpText {
             OPTIONS:
 
             """
+            out += optionTable(command.options)
+        case .docs:
+            out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md, the index.\n\nOPTIONS:\n"
             out += optionTable(command.options)
         case .help:
             out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
