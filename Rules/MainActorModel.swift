@@ -14,7 +14,7 @@ struct MainActorModel: Rule {
         """,
         category: .concurrency,
         defaults: [.mvvm: .warning, .mvi: .warning],
-        fix: .never,
+        fix: .always,
         examples: [
             .triggering("""
             final class ↓ProfileViewModel: ObservableObject {
@@ -34,6 +34,27 @@ struct MainActorModel: Rule {
             .triggering("""
             final class ↓SettingsModel {}
             @MainActor extension SettingsModel: ObservableObject {}
+            """),
+            .fix(before: """
+            final class ↓ProfileViewModel: ObservableObject {
+                @Published private(set) var name = ""
+            }
+            enum Feature {
+                @Observable
+                final class ↓CartModel {}
+                /* legacy */ public class ↓LegacyModel: ObservableObject {}
+            }
+            """, after: """
+            @MainActor
+            final class ProfileViewModel: ObservableObject {
+                @Published private(set) var name = ""
+            }
+            enum Feature {
+                @MainActor
+                @Observable
+                final class CartModel {}
+                /* legacy */ @MainActor public class LegacyModel: ObservableObject {}
+            }
             """),
             .nonTriggering("""
             @MainActor
@@ -63,8 +84,19 @@ struct MainActorModel: Rule {
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
             guard !project.isMainActorIsolated(type.name, declaredIn: context.file.path) else { continue }
             if type.header.hasModifier("nonisolated") { continue }
-            context.report(at: type.nameToken, .notIsolated(type.name))
+            context.report(at: type.nameToken, .notIsolated(type.name), fix: mainActorFix(type, in: context.file))
         }
+    }
+
+    /// Inserts `@MainActor` before the declaration's first attribute or modifier: on a line of its
+    /// own with the same indentation when the declaration starts its line, else followed by a
+    /// space. Unsafe: it moves every member of the class onto the main actor, which changes where
+    /// its async work runs and may require `await` at call sites.
+    private func mainActorFix(_ type: TypeDecl, in file: SourceFile) -> Fix {
+        let first = type.header.firstToken
+        let text = file.indentation(beforeToken: first).map { "@MainActor" + file.lineBreak(afterToken: first) + $0 } ?? "@MainActor "
+        return Fix(title: "Isolate `\(type.name)` to the main actor with `@MainActor`", safety: .unsafe,
+                   edits: [file.insertion(text, beforeToken: first)])
     }
 }
 

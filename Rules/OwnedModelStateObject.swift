@@ -15,6 +15,7 @@ struct OwnedModelStateObject: Rule {
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
+        fix: .sometimes,
         examples: [
             .triggering("""
             struct ProfileView: View {
@@ -42,6 +43,23 @@ struct OwnedModelStateObject: Rule {
                 }
                 """,
             ]),
+            .fix(before: """
+            struct ProfileView: View {
+                @ObservedObject var ↓viewModel = ProfileViewModel()
+                @SwiftUI.ObservedObject public var ↓settings = SettingsStore()
+                @ObservedObject private var ↓cart: CartStore
+                init() { cart = CartStore() }
+                var body: some View { Text(viewModel.name) }
+            }
+            """, after: """
+            struct ProfileView: View {
+                @StateObject private var viewModel = ProfileViewModel()
+                @SwiftUI.StateObject public var settings = SettingsStore()
+                @ObservedObject private var ↓cart: CartStore
+                init() { cart = CartStore() }
+                var body: some View { Text(viewModel.name) }
+            }
+            """),
             .nonTriggering("""
             struct ProfileView: View {
                 @StateObject private var viewModel = ProfileViewModel()
@@ -77,21 +95,38 @@ struct OwnedModelStateObject: Rule {
                 if wrapper == "StateObject" || wrapper == "EnvironmentObject" || wrapper == "Environment" { continue }
                 guard wrapper == nil || wrapper == "ObservedObject" || wrapper == "State" else { continue }
                 var created: String? = nil
+                var fix: Fix? = nil
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
                    project.isObservableObject(made.name) {
                     created = made.name
+                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
                 }
                 if created == nil, wrapper == "ObservedObject" || wrapper == "State" {
                     created = assignedInstance(of: v, wrapper: wrapper!, in: initBodies, file: file, project: project)
                 }
                 guard let model = created else { continue }
                 switch wrapper {
-                case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model))
+                case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model), fix: fix)
                 case "State": context.report(at: v.nameToken, .state(v.name, model))
                 default: context.report(at: v.nameToken, .plain(v.name, model))
                 }
             }
         }
+    }
+
+    /// For `@ObservedObject var m = M()` only: `@ObservedObject` becomes `@StateObject`, and
+    /// `private ` is inserted before `var` when no access level is written (state a view owns is
+    /// private to it). Assignments in `init` are left alone: rewriting them is not mechanical.
+    private func stateObjectFix(_ v: VariableDecl, in file: SourceFile) -> Fix? {
+        guard let attribute = v.wrappers.first, attribute.baseName == "ObservedObject" else { return nil }
+        // `@SwiftUI.ObservedObject`: the last name token follows each `.`.
+        let last = attribute.nameToken + 2 * attribute.name.filter { $0 == "." }.count
+        var edits = [file.replacement(ofTokens: last, through: last, with: "StateObject")]
+        if !v.hasExplicitAccess {
+            guard let keyword = file.bindingKeyword(of: v) else { return nil }
+            edits.append(file.insertion("private ", beforeToken: keyword))
+        }
+        return Fix(title: "Own `\(v.name)` with `@StateObject`", edits: edits)
     }
 
     /// `self.m = M()` or `_m = ObservedObject(wrappedValue: M())` in an initializer.

@@ -15,7 +15,7 @@ struct StatePrivateSet: Rule {
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
-        fix: .never,
+        fix: .always,
         examples: [
             .triggering("""
             final class CounterModel: ObservableObject {
@@ -46,6 +46,19 @@ struct StatePrivateSet: Rule {
                 }
                 """,
             ]),
+            .fix(before: """
+            final class CounterModel: ObservableObject {
+                @Published var ↓count = 0, ↓step = 1
+                @Published public var ↓title = ""
+                @Published public internal(set) var ↓subtitle = ""
+            }
+            """, after: """
+            final class CounterModel: ObservableObject {
+                @Published private(set) var count = 0, step = 1
+                @Published public private(set) var title = ""
+                @Published public private(set) var subtitle = ""
+            }
+            """),
             .nonTriggering("""
             final class CounterModel: ObservableObject {
                 @Published private(set) var count = 0
@@ -85,9 +98,20 @@ struct StatePrivateSet: Rule {
             for v in type.variables where !v.isLet && v.isStored && !v.isStatic {
                 let isState = observableMacro ? v.isObservationTracked : v.isPublished
                 guard isState, v.header.setterAccess > .fileprivate else { continue }
-                context.report(at: v.nameToken, .writableState(v.name, model: type.name))
+                context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: privateSetFix(v, in: context.file))
             }
         }
+    }
+
+    /// Replaces a wider setter modifier (`internal(set)`) with `private(set)`, or inserts
+    /// `private(set) ` right before `var` (after any access modifier: `public private(set) var`).
+    private func privateSetFix(_ v: VariableDecl, in file: SourceFile) -> Fix? {
+        let title = "Make the setter of `\(v.name)` `private(set)`"
+        if let setter = v.accessModifiers.first(where: { $0.detail == "set" }) {
+            return Fix(title: title, edits: [file.replacement(ofTokens: setter.token, through: file.lastToken(of: setter), with: "private(set)")])
+        }
+        guard let keyword = file.bindingKeyword(of: v) else { return nil }
+        return Fix(title: title, edits: [file.insertion("private(set) ", beforeToken: keyword)])
     }
 }
 

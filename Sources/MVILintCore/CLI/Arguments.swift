@@ -2,15 +2,19 @@
 
 /// A subcommand of `mvilint`.
 enum Command: String, CaseIterable {
-    case lint, rules, explain, docs, version, help
+    case lint
+    case initConfig = "init"
+    case rules, explain, docs, reporters, version, help
 
     /// One line for the command list.
     var summary: String {
         switch self {
         case .lint: return "Lint Swift files and directories (the default command)"
+        case .initConfig: return "Write a commented starter .mvilint.json listing every rule"
         case .rules: return "List every rule with its default severities"
         case .explain: return "Describe a rule: rationale, defaults and examples"
         case .docs: return "Write one Markdown page per rule and an index into a directory"
+        case .reporters: return "List the output formats that --reporter accepts"
         case .version: return "Print the version"
         case .help: return "Show help for a command"
         }
@@ -19,9 +23,11 @@ enum Command: String, CaseIterable {
     var usage: String {
         switch self {
         case .lint: return "mvilint [lint] [<options>] [<path> ...]"
+        case .initConfig: return "mvilint init [<directory>]"
         case .rules: return "mvilint rules"
         case .explain: return "mvilint explain <rule-id>"
         case .docs: return "mvilint docs <output-directory>"
+        case .reporters: return "mvilint reporters"
         case .version: return "mvilint version"
         case .help: return "mvilint help [<command>]"
         }
@@ -30,7 +36,7 @@ enum Command: String, CaseIterable {
     /// The options the command accepts, global ones included.
     var options: [OptionSpec] {
         switch self {
-        case .lint: return OptionSpec.lintOptions + OptionSpec.globalOptions
+        case .lint: return OptionSpec.lintOptions + OptionSpec.workflowOptions + OptionSpec.globalOptions
         default: return OptionSpec.globalOptions
         }
     }
@@ -61,6 +67,7 @@ struct OptionSpec {
 
     static let reporter = "reporter", onlyRule = "only-rule", profile = "profile"
     static let strict = "strict", quiet = "quiet", timings = "timings"
+    static let stdinPath = "stdin-path", staged = "staged", pluginOutput = "plugin-output"
 
     static var lintOptions: [OptionSpec] {
         [
@@ -69,10 +76,16 @@ struct OptionSpec {
             OptionSpec(name: onlyRule, valueName: "id[,id...]",
                        help: "Run only these rules, also those off by default (repeatable)"),
             OptionSpec(name: profile, valueName: "profile", allowed: Profile.allCases.map(\.rawValue),
-                       help: "Rule defaults to use (default: \(Profile.mvvm.rawValue))"),
+                       help: "Rule defaults to use; overrides the configuration's profile (default: \(Profile.mvvm.rawValue))"),
             OptionSpec(name: strict, valueName: nil, help: "Fail (exit status 1) on warnings too"),
             OptionSpec(name: quiet, valueName: nil, help: "Do not print the summary line on standard error"),
             OptionSpec(name: timings, valueName: nil, help: "Print the time spent in each phase on standard error"),
+            OptionSpec(name: stdinPath, valueName: "path",
+                       help: "Lint standard input as the file at <path>, which its configuration and project index see in its place"),
+            OptionSpec(name: staged, valueName: nil,
+                       help: "Lint the Swift files staged in git, as staged, resolving types from the whole project"),
+            OptionSpec(name: pluginOutput, valueName: "file",
+                       help: "After a passing lint, write a placeholder Swift file there (the build-tool plugin's output)"),
         ]
     }
 }

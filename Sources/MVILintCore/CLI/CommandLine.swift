@@ -41,7 +41,9 @@ public struct CommandLineTool {
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    public func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
+    /// `stdin` is called (once) only by `lint --stdin-path`.
+    public func run(_ arguments: [String], stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+                    stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
         var command = Command.lint
         var rest = arguments
         if let first = arguments.first, let c = Command(rawValue: first) {
@@ -64,7 +66,9 @@ public struct CommandLineTool {
             }
             switch command {
             case .lint:
-                return try lint(parsed, stdout: stdout, stderr: stderr)
+                return try lint(parsed, stdin: stdin, stdout: stdout, stderr: stderr)
+            case .initConfig:
+                return try initConfiguration(parsed, stderr: stderr)
             case .rules:
                 try expectOperands(parsed, at: 0, command)
                 stdout(HelpText.rulesTable(infos))
@@ -82,6 +86,9 @@ public struct CommandLineTool {
                 }
                 try expectOperands(parsed, at: 1, command)
                 return writeDocs(to: directory, stdout: stdout, stderr: stderr)
+            case .reporters:
+                try expectOperands(parsed, at: 0, command)
+                stdout(HelpText.reportersTable(Reporters.all))
             case .version:
                 try expectOperands(parsed, at: 0, command)
                 stdout(version + "\n")
@@ -102,6 +109,15 @@ public struct CommandLineTool {
             stderr("Error: \(error.message)\n")
             stderr("Usage: \(error.command.usage)\n")
             stderr("See 'mvilint --help' for more information.\n")
+            return ExitStatus.failure
+        } catch let error as IntegrationError {
+            stderr("Error: \(error.description)\n")
+            return ExitStatus.failure
+        } catch let error as ConfigurationError {
+            for issue in error.issues { stderr("Error: \(issue)\n") }
+            return ExitStatus.failure
+        } catch let error as WorkflowError {
+            for message in error.messages { stderr("Error: \(message)\n") }
             return ExitStatus.failure
         } catch {
             stderr("Error: internal failure: \(error)\n")
@@ -137,6 +153,10 @@ public struct CommandLineTool {
         var strict: Bool
         var quiet: Bool
         var timings: Bool
+        /// `--stdin-path`: standard input is linted as this file.
+        var stdinPath: String? = nil
+        /// `--staged`: the files staged in git are linted, as staged.
+        var staged = false
     }
 
     func lintOptions(_ parsed: ParsedArguments) throws -> LintOptions {
@@ -162,34 +182,89 @@ public struct CommandLineTool {
             }
             selection.onlyRules = only
         }
+        let stdinPath = parsed.last(OptionSpec.stdinPath)
+        let staged = parsed.has(OptionSpec.staged)
+        if stdinPath != nil, staged {
+            throw UsageError(message: "options '--\(OptionSpec.stdinPath)' and '--\(OptionSpec.staged)' cannot be combined", command: .lint)
+        }
+        if let first = parsed.positionals.first, stdinPath != nil || staged {
+            let option = staged ? OptionSpec.staged : OptionSpec.stdinPath
+            throw UsageError(message: "unexpected argument '\(first)': '--\(option)' chooses the files to lint", command: .lint)
+        }
         return LintOptions(paths: parsed.positionals.isEmpty ? ["."] : parsed.positionals,
                            reporter: reporter, selection: selection,
                            strict: parsed.has(OptionSpec.strict), quiet: parsed.has(OptionSpec.quiet),
-                           timings: parsed.has(OptionSpec.timings))
+                           timings: parsed.has(OptionSpec.timings), stdinPath: stdinPath, staged: staged)
     }
 
-    private func lint(_ parsed: ParsedArguments, stdout: (String) -> Void, stderr: (String) -> Void) throws -> Int32 {
-        let options = try lintOptions(parsed)
+    /// The files one lint run checks and the sources that replace their on-disk content.
+    struct LintInputs {
+        /// Absolute paths of the files to lint, sorted.
+        var files: [String]
+        /// The paths the project root is searched from.
+        var rootSearchPaths: [String]
+        /// Sources that replace the disk: standard input, or git's staged versions.
+        var contents: [String: [UInt8]] = [:]
+        var errors: [InputDiagnostic] = []
+        var emptyInputs: [String] = []
+    }
+
+    /// Chooses the files of a lint run: standard input as one file, the staged files, or the
+    /// Swift files found under the given paths.
+    func lintInputs(_ options: LintOptions, stdin: () -> Data) throws -> LintInputs {
+        if let given = options.stdinPath {
+            let path = FileDiscovery.absolutePath(given)
+            return LintInputs(files: [path], rootSearchPaths: [path], contents: [path: [UInt8](stdin())])
+        }
+        if options.staged {
+            let snapshot = try Git.stagedSwiftFiles(in: FileManager.default.currentDirectoryPath)
+            var contents: [String: [UInt8]] = [:]
+            for file in snapshot.files { contents[file.path] = file.bytes }
+            let files = snapshot.files.map(\.path)
+            return LintInputs(files: files, rootSearchPaths: files.isEmpty ? [snapshot.root] : files, contents: contents)
+        }
         let discovery = FileDiscovery.swiftFiles(in: options.paths)
+        return LintInputs(files: discovery.files, rootSearchPaths: options.paths, errors: discovery.errors, emptyInputs: discovery.emptyInputs)
+    }
+
+    private func lint(_ parsed: ParsedArguments, stdin: () -> Data, stdout: (String) -> Void, stderr: (String) -> Void) throws -> Int32 {
+        let options = try lintOptions(parsed)
+        let workflow = try workflowOptions(parsed)
+        let discovery = try lintInputs(options, stdin: stdin)
         for path in discovery.emptyInputs { stderr("Warning: no Swift files found in \(path)\n") }
+        let root = FileDiscovery.projectRoot(for: discovery.rootSearchPaths)
+        let configuration = try loadConfiguration(workflow, projectRoot: root)
+        // `included`/`excluded` pick the files to lint (named ones too); all of them stay indexed.
+        let lintFiles = discovery.files.filter { configuration?.isLinted($0) ?? true }
 
         var result: LintResult
-        if discovery.files.isEmpty {
-            result = LintResult(findings: [], diagnostics: [], lintedFileCount: 0, timings: LintTimings())
+        var relint = { LintResult(findings: [], diagnostics: [], lintedFileCount: 0, timings: LintTimings()) }
+        if lintFiles.isEmpty {
+            result = relint()
         } else {
-            let root = FileDiscovery.projectRoot(for: options.paths)
             // The root is walked again unless it is the one directory being linted.
-            let lintsRootOnly = options.paths.count == 1 && FileDiscovery.absolutePath(options.paths[0]) == root
+            let lintsRootOnly = discovery.contents.isEmpty && options.paths.count == 1 && FileDiscovery.absolutePath(options.paths[0]) == root
             let projectFiles = lintsRootOnly ? discovery.files : FileDiscovery.swiftFiles(in: [root]).files
             var settings = ProjectSettings()
             settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root)
-            let linter = Linter(rules: rules, selection: options.selection, settings: settings)
-            result = linter.lint(files: discovery.files, projectFiles: projectFiles)
+            var selection = options.selection
+            configuration?.apply(to: &selection, keepProfile: parsed.last(OptionSpec.profile) != nil)
+            configuration?.apply(to: &settings)
+            let linter = Linter(rules: rules, selection: selection, settings: settings)
+            linter.retainsSources = workflow.retainsSources
+            relint = { linter.lint(files: lintFiles, projectFiles: projectFiles, contents: discovery.contents) }
+            result = relint()
         }
+        // Fixes, baselines (see Workflow.swift).
+        let outcome = try applyWorkflow(workflow, to: result, projectRoot: root, quiet: options.quiet, stdout: stdout, stderr: stderr, relint: relint)
+        result = outcome.result
         result.diagnostics = discovery.errors + result.diagnostics
 
-        let report = options.reporter.report(result, context: ReportContext(toolVersion: version, rules: infos))
-        if !report.isEmpty { stdout(report) }
+        let lineTexts = options.reporter.usesLineTexts ? LintSources.lineTexts(for: result.findings, contents: discovery.contents) : [:]
+        let context = ReportContext(toolVersion: version, rules: infos,
+                                    baseDirectory: LintSources.workTreeRoot(containing: root) ?? root, lineTexts: lineTexts)
+        let report = options.reporter.report(result, context: context)
+        if !report.isEmpty, outcome.printsReport { stdout(report) }
         for d in result.diagnostics { stderr("Error: \(d.path): \(d.message)\n") }
 
         let errors = result.findings.filter { $0.severity == .error }.count
@@ -203,16 +278,18 @@ public struct CommandLineTool {
 
         if !result.diagnostics.isEmpty { return ExitStatus.failure }
         if errors > 0 || (options.strict && !result.findings.isEmpty) { return ExitStatus.findings }
+        if let output = parsed.last(OptionSpec.pluginOutput) { try LintSources.writePluginOutput(output) }
         return ExitStatus.success
     }
 
-    /// The `--timings` lines. Reading and scanning add up the time spent on each file (across
-    /// cores); indexing, checking and the total are wall-clock times.
+    /// The `--timings` lines: wall-clock time per phase (see `LintTimings` for how the parallel
+    /// passes are split between phases), the time threads spent on each phase, and throughput.
     func timingsText(_ t: LintTimings) -> String {
         func s(_ x: Double) -> String { String(format: "%.3fs", x) }
         let megabytes = Double(t.bytes) / 1_000_000
         let rate = t.total > 0 ? megabytes / t.total : 0
-        return "Timings: read \(s(t.reading)), scan \(s(t.scanning)), index \(s(t.indexing)), check \(s(t.checking)), total \(s(t.total)) (read and scan are summed over files)\n"
+        return "Timings: read \(s(t.reading)), scan \(s(t.scanning)), index \(s(t.indexing)), check \(s(t.checking)), total \(s(t.total)) (wall clock)\n"
+            + "Thread time: read \(s(t.readingWork)), scan \(s(t.scanningWork)), check \(s(t.checkingWork)); \(plural(t.rescannedFiles, "file")) scanned again for checking\n"
             + "Throughput: \(plural(t.files, "file")), \(String(format: "%.2f", megabytes)) MB, \(String(format: "%.1f", rate)) MB/s\n"
     }
 

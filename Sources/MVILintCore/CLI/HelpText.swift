@@ -27,6 +27,7 @@ enum HelpText {
             let synopsis: String
             switch c {
             case .explain: synopsis = "explain <rule-id>"
+            case .initConfig: synopsis = "init [<directory>]"
             case .docs: synopsis = "docs <directory>"
             case .help: synopsis = "help [<command>]"
             default: synopsis = c.rawValue
@@ -68,6 +69,11 @@ enum HelpText {
               A directory without Swift files prints a warning and does not fail the run.
               A path spelled like a command (rules, version, ...) is written ./rules or after 'lint'.
               Findings go to standard output; the summary, warnings and errors to standard error.
+              Configuration: .mvilint.json (JSON5) in the project root or the nearest parent
+              directory, or --config <file>; 'mvilint init' writes a commented starter. Silence a
+              finding with '// mvilint:disable:next <rule-id> - reason' (also disable:this,
+              disable:previous, and disable ... enable regions). --fix applies safe fixes only
+              (--unsafe-fixes adds the rest) and leaves a file that changed meanwhile untouched.
 
             """
             out += "\n" + exitStatus + "\n"
@@ -81,13 +87,24 @@ enum HelpText {
 
             """
             out += optionTable(command.options)
+        case .initConfig:
+            out += """
+
+            ARGUMENTS:
+              <directory>  Where to write .mvilint.json (default: the current directory). An
+                           existing configuration is never overwritten (exit status 2).
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
         case .docs:
             out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md, the index.\n\nOPTIONS:\n"
             out += optionTable(command.options)
         case .help:
             out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
             out += optionTable(command.options)
-        case .rules, .version:
+        case .rules, .version, .reporters:
             out += "\nOPTIONS:\n" + optionTable(command.options)
         }
         return out

@@ -36,15 +36,27 @@ public struct RuleSelection: Sendable {
     }
 }
 
-/// Wall time spent in each phase, in seconds (phases overlap across cores).
+/// Time spent in each phase, in seconds.
+///
+/// `reading`, `scanning`, `indexing` and `checking` are wall-clock times that add up to about
+/// `total`. Reading and scanning share the first parallel pass, and checking shares the second
+/// with reading and scanning again the lint files that were not kept in memory, so each pass's
+/// wall time is split between its activities in proportion to the time the threads spent on
+/// each; those per-activity times, summed over threads, are the `…Work` fields.
 public struct LintTimings: Sendable {
     public var reading = 0.0
     public var scanning = 0.0
     public var indexing = 0.0
     public var checking = 0.0
     public var total = 0.0
+    public var readingWork = 0.0
+    public var scanningWork = 0.0
+    public var checkingWork = 0.0
+    /// Lint files that were read and scanned a second time for checking.
+    public var rescannedFiles = 0
     public var bytes = 0
     public var files = 0
+    public init() {}
 }
 
 /// The outcome of one lint run.
@@ -53,6 +65,9 @@ public struct LintResult: Sendable {
     public var diagnostics: [InputDiagnostic]
     public var lintedFileCount: Int
     public var timings: LintTimings
+    /// The bytes of each linted file as it was linted, when `Linter.retainsSources` is set
+    /// (`--fix` checks that a file is unchanged before writing it).
+    public var sources: [String: [UInt8]] = [:]
 }
 
 /// Shared settings that affect type resolution.
@@ -73,57 +88,139 @@ public final class Linter {
     public let rules: [any Rule.Type]
     public var selection: RuleSelection
     public var settings: ProjectSettings
+    /// Whether `lint(files:projectFiles:)` returns the linted files' bytes in `LintResult.sources`.
+    public var retainsSources = false
+    /// Source bytes of parsed lint files that pass 1 may keep for pass 2; the rest are read and
+    /// scanned again in pass 2 (parsed files take about ten times their size in memory).
+    public var retainedSourceBudget = 8 << 20
 
     public init(rules: [any Rule.Type], selection: RuleSelection = RuleSelection(), settings: ProjectSettings = ProjectSettings()) {
         self.rules = rules; self.selection = selection; self.settings = settings
     }
 
     /// Lints `lintFiles`, resolving types from `projectFiles` (lint files are added when missing).
-    /// Paths are used as given in findings.
-    public func lint(files lintFiles: [String], projectFiles: [String]) -> LintResult {
+    /// Paths are used as given in findings. `contents` replaces the on-disk source of the paths
+    /// it names (standard input, git's staged version); they need not exist on disk.
+    ///
+    /// Pass 1 reads, scans and summarises every file; pass 2 checks the lint files against the
+    /// index. Memory stays bounded on large projects: pass 1 keeps the parsed lint files only
+    /// while `retainedSourceBudget` lasts, and pass 2 reads and scans the others again, one at a
+    /// time per thread. A file that cannot be read in either pass gets a diagnostic.
+    public func lint(files lintFiles: [String], projectFiles: [String], contents: [String: [UInt8]] = [:]) -> LintResult {
         let start = DispatchTime.now()
         let lintSet = Set(lintFiles)
         var all = projectFiles
         var seen = Set(projectFiles)
         for f in lintFiles where !seen.contains(f) { all.append(f); seen.insert(f) }
         var timings = LintTimings()
+        let budget = ByteBudget(retainedSourceBudget)
 
         // Pass 1: read, scan, parse and summarise every file in parallel.
-        let loaded = parallelMap(all) { path -> LoadedFile in
-            let t0 = DispatchTime.now()
+        var loaded = parallelMap(all) { path -> LoadedFile in
+            let isLintFile = lintSet.contains(path)
+            let (outcome, readTime) = self.read(path, contents)
             let bytes: [UInt8]
-            switch SourceReader.read(path) {
+            switch outcome {
             case .failure(let message):
-                return LoadedFile(path: path, summary: nil, file: nil, diagnostic: InputDiagnostic(path: path, message: message), readTime: 0, scanTime: 0, size: 0)
+                return LoadedFile(path: path, isLintFile: isLintFile, summary: nil, file: nil, diagnostic: InputDiagnostic(path: path, message: message),
+                                  readTime: readTime, scanTime: 0, size: 0)
             case .success(let b):
                 bytes = b
             }
             let t1 = DispatchTime.now()
             let file = SourceFile(path: path, bytes: bytes)
             let summary = FileSummary(file: file)
-            let t2 = DispatchTime.now()
-            return LoadedFile(path: path, summary: summary, file: lintSet.contains(path) ? file : nil, diagnostic: nil,
-                              readTime: seconds(t0, t1), scanTime: seconds(t1, t2), size: bytes.count)
+            let scanTime = seconds(t1, DispatchTime.now())
+            let keep = isLintFile && budget.take(bytes.count)
+            return LoadedFile(path: path, isLintFile: isLintFile, summary: summary, file: keep ? file : nil, diagnostic: nil,
+                              readTime: readTime, scanTime: scanTime, size: bytes.count)
         }
-        for l in loaded { timings.reading += l.readTime; timings.scanning += l.scanTime; timings.bytes += l.size }
+        let pass1End = DispatchTime.now()
+        var diagnostics: [InputDiagnostic] = []
+        for l in loaded {
+            timings.readingWork += l.readTime
+            timings.scanningWork += l.scanTime
+            timings.bytes += l.size
+            if let d = l.diagnostic, l.isLintFile { diagnostics.append(d) }
+        }
         timings.files = loaded.count
+        let pass1 = seconds(start, pass1End)
+        let work1 = timings.readingWork + timings.scanningWork
+        timings.reading = work1 > 0 ? pass1 * timings.readingWork / work1 : 0
+        timings.scanning = pass1 - timings.reading
 
-        let t3 = DispatchTime.now()
         let index = ProjectIndex(summaries: loaded.compactMap(\.summary), modelSuffixes: settings.modelSuffixes,
                                  defaultMainActorDirectories: settings.defaultMainActorDirectories,
                                  defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
-        timings.indexing = seconds(t3, DispatchTime.now())
+        let t3 = DispatchTime.now()
+        timings.indexing = seconds(pass1End, t3)
+        // The summaries live on in the index; drop everything else pass 1 held but the kept files.
+        let targets = loaded.filter { $0.isLintFile && $0.summary != nil }.map { (path: $0.path, file: $0.file) }
+        loaded = []
 
         // Pass 2: run the enabled rules on each lint file against the read-only index.
-        let t4 = DispatchTime.now()
-        let files = loaded.compactMap(\.file)
-        let perFile = parallelMap(files) { self.check($0, index: index) }
-        timings.checking = seconds(t4, DispatchTime.now())
-        timings.total = seconds(start, DispatchTime.now())
+        let checked = parallelMap(targets) { target -> CheckedFile in
+            var readTime = 0.0, scanTime = 0.0
+            let file: SourceFile
+            if let kept = target.file {
+                file = kept
+            } else {
+                let (outcome, r) = self.read(target.path, contents)
+                readTime = r
+                let bytes: [UInt8]
+                switch outcome {
+                case .failure(let message):
+                    // The file changed or vanished since pass 1.
+                    return CheckedFile(findings: [], diagnostic: InputDiagnostic(path: target.path, message: message), path: target.path, bytes: nil,
+                                       readTime: readTime, scanTime: 0, checkTime: 0, rescanned: true)
+                case .success(let b):
+                    bytes = b
+                }
+                let t = DispatchTime.now()
+                file = SourceFile(path: target.path, bytes: bytes)
+                scanTime = seconds(t, DispatchTime.now())
+            }
+            let t = DispatchTime.now()
+            let findings = self.check(file, index: index)
+            return CheckedFile(findings: findings, diagnostic: nil, path: file.path, bytes: self.retainsSources ? file.bytes : nil,
+                               readTime: readTime, scanTime: scanTime, checkTime: seconds(t, DispatchTime.now()), rescanned: target.file == nil)
+        }
+        let pass2 = seconds(t3, DispatchTime.now())
+        var rereading = 0.0, rescanning = 0.0
+        var findings: [Finding] = []
+        var sources: [String: [UInt8]] = [:]
+        var linted = 0
+        for c in checked {
+            rereading += c.readTime
+            rescanning += c.scanTime
+            timings.checkingWork += c.checkTime
+            if c.rescanned { timings.rescannedFiles += 1 }
+            if let d = c.diagnostic { diagnostics.append(d); continue }
+            linted += 1
+            findings.append(contentsOf: c.findings)
+            if let b = c.bytes, sources[c.path] == nil { sources[c.path] = b }
+        }
+        let work2 = rereading + rescanning + timings.checkingWork
+        if work2 > 0 {
+            timings.reading += pass2 * rereading / work2
+            timings.scanning += pass2 * rescanning / work2
+            timings.checking = pass2 * timings.checkingWork / work2
+        }
+        timings.readingWork += rereading
+        timings.scanningWork += rescanning
 
-        let findings = perFile.flatMap { $0 }.sorted(by: Finding.reportOrder)
-        let diagnostics = loaded.compactMap(\.diagnostic).filter { lintSet.contains($0.path) }
-        return LintResult(findings: findings, diagnostics: diagnostics, lintedFileCount: files.count, timings: timings)
+        findings.sort(by: Finding.reportOrder)
+        timings.total = seconds(start, DispatchTime.now())
+        var result = LintResult(findings: findings, diagnostics: diagnostics, lintedFileCount: linted, timings: timings)
+        if retainsSources { result.sources = sources }
+        return result
+    }
+
+    /// The bytes of `path` (from `contents` when it names the path) and the time reading took.
+    private func read(_ path: String, _ contents: [String: [UInt8]]) -> (SourceReader.Outcome, Double) {
+        let t0 = DispatchTime.now()
+        let outcome = contents[path].map(SourceReader.validate) ?? SourceReader.read(path)
+        return (outcome, seconds(t0, DispatchTime.now()))
     }
 
     /// Lints in-memory sources (examples, tests, stdin). Every source is both project and lint file.
@@ -139,24 +236,27 @@ public final class Linter {
                      defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
     }
 
-    /// Runs every enabled rule over one parsed file.
+    /// Runs every enabled rule over one parsed file, then applies its suppression comments.
     public func check(_ file: SourceFile, index: ProjectIndex) -> [Finding] {
         var out: [Finding] = []
         for rule in rules {
             let severity = selection.severity(of: rule.info)
-            guard severity != .off else { continue }
+            guard severity != .off, !(rule is any EngineRule.Type) else { continue }
             var context = RuleContext(file: file, project: index, ruleID: rule.info.id, severity: severity,
                                       options: selection.options[rule.info.id] ?? [:], settings: settings)
             rule.init().check(&context)
             out.append(contentsOf: context.findings)
         }
-        return out
+        return applySuppressions(out, in: file)
     }
 }
 
+/// What pass 1 learnt about one file.
 private struct LoadedFile {
     var path: String
+    var isLintFile: Bool
     var summary: FileSummary?
+    /// The parsed file, kept for pass 2 while the retention budget lasts.
     var file: SourceFile?
     var diagnostic: InputDiagnostic?
     var readTime: Double
@@ -164,56 +264,66 @@ private struct LoadedFile {
     var size: Int
 }
 
+/// What pass 2 found in one lint file.
+private struct CheckedFile {
+    var findings: [Finding]
+    var diagnostic: InputDiagnostic?
+    var path: String
+    var bytes: [UInt8]?
+    var readTime: Double
+    var scanTime: Double
+    var checkTime: Double
+    var rescanned: Bool
+}
+
+/// A number of bytes that worker threads draw from.
+private final class ByteBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+    init(_ bytes: Int) { remaining = bytes }
+    /// Takes `count` bytes if that many remain.
+    func take(_ count: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard count <= remaining else { return false }
+        remaining -= count
+        return true
+    }
+}
+
 private func seconds(_ a: DispatchTime, _ b: DispatchTime) -> Double {
     Double(b.uptimeNanoseconds &- a.uptimeNanoseconds) / 1e9
 }
 
-/// Maps over `items` on all cores, preserving order.
+/// Maps over `items` on all cores, preserving order. Threads take small batches from a shared
+/// cursor, so that one large file does not leave the other cores idle.
 func parallelMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
     if items.count <= 1 { return items.map(transform) }
-    var results = [R?](repeating: nil, count: items.count)
-    results.withUnsafeMutableBufferPointer { buffer in
+    let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount)
+    let batch = max(1, min(32, items.count / (workers * 32)))
+    let cursor = BatchCursor()
+    return [R](unsafeUninitializedCapacity: items.count) { buffer, initialized in
         let base = buffer.baseAddress!
-        // Chunk so that scheduling overhead stays small on large projects.
-        let chunk = max(1, items.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
-        let chunks = (items.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let lo = c * chunk, hi = min(items.count, lo + chunk)
-            for i in lo..<hi { (base + i).initialize(to: transform(items[i])) }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let lo = cursor.next(batch)
+                if lo >= items.count { break }
+                for i in lo..<min(items.count, lo + batch) { (base + i).initialize(to: transform(items[i])) }
+            }
         }
-    }
-    return results.map { $0! }
-}
-
-/// Reads source files, rejecting what cannot be linted with a clear message.
-public enum SourceReader {
-    public enum Outcome { case success([UInt8]), failure(String) }
-
-    public static func read(_ path: String) -> Outcome {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure("file does not exist (it may have been removed while linting)")
-        }
-        if isDirectory.boolValue { return .failure("is a directory, not a Swift file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure("file cannot be read (check its permissions)")
-        }
-        let bytes = [UInt8](data)
-        if bytes.contains(0) { return .failure("file contains NUL bytes; it looks binary, not Swift source") }
-        if !isValidUTF8(bytes) { return .failure("file is not valid UTF-8") }
-        return .success(bytes)
+        initialized = items.count
     }
 }
 
-/// Whether `bytes` is well-formed UTF-8.
-func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-    var it = bytes.makeIterator()
-    var decoder = UTF8()
-    while true {
-        switch decoder.decode(&it) {
-        case .scalarValue: continue
-        case .emptyInput: return true
-        case .error: return false
-        }
+/// Hands out consecutive batches of indices to threads.
+private final class BatchCursor: @unchecked Sendable {
+    private let lock = NSLock()
+    private var position = 0
+    func next(_ count: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let p = position
+        position += count
+        return p
     }
 }

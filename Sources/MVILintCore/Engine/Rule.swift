@@ -17,6 +17,8 @@ public enum Profile: String, Sendable, CaseIterable {
 
 public enum RuleCategory: String, Sendable {
     case architecture, concurrency, lifecycle, state
+    /// Findings about the linter's own annotations (suppression comments).
+    case hygiene
 }
 
 /// Whether a rule offers fixes.
@@ -33,6 +35,10 @@ public struct RuleExample: Sendable {
     /// Where the example was written, so that a failing example points at it.
     public var file: StaticString
     public var line: UInt
+    /// For a fix example (always triggering): file name → the expected source after every fix
+    /// of the rule has been applied. `↓` markers there mark the findings that remain because
+    /// they have no fix.
+    public var fixedFiles: [(name: String, source: String)]? = nil
 
     public static func triggering(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
         RuleExample(kind: .triggering, files: [("Example.swift", source)], file: file, line: line)
@@ -45,6 +51,12 @@ public struct RuleExample: Sendable {
     }
     public static func nonTriggering(files: KeyValuePairs<String, String>, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
         RuleExample(kind: .nonTriggering, files: files.map { ($0.key, $0.value) }, file: file, line: line)
+    }
+    /// A triggering example whose fixes must turn `before` into `after`; the fixed code must relint
+    /// with findings exactly at the markers in `after` (none, usually) and stay unchanged by a
+    /// second round of fixes.
+    public static func fix(before: String, after: String, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
+        RuleExample(kind: .triggering, files: [("Example.swift", before)], file: file, line: line, fixedFiles: [("Example.swift", after)])
     }
     /// Runs only focused examples while debugging.
     public func focused() -> RuleExample { var e = self; e.isFocused = true; return e }
@@ -118,6 +130,39 @@ public struct FindingNote: Sendable, Hashable {
     }
 }
 
+/// How far a fix can be trusted without review.
+public enum FixSafety: String, Sendable, Hashable {
+    /// Code that still compiles after the fix behaves as before, apart from the reported problem;
+    /// `--fix` applies it.
+    case safe
+    /// The fix may change behaviour beyond the reported problem (for example the isolation of a
+    /// whole class); `--fix` applies it only together with `--unsafe-fixes`.
+    case unsafe
+}
+
+/// A replacement of a range of a file's bytes (UTF-8 offsets into `SourceFile.bytes`); an empty
+/// range inserts `replacement` at that offset.
+public struct TextEdit: Sendable, Hashable {
+    public var range: Range<Int>
+    public var replacement: String
+    public init(range: Range<Int>, replacement: String) { self.range = range; self.replacement = replacement }
+    /// Inserts `text` at byte `offset`.
+    public static func insert(_ text: String, at offset: Int) -> TextEdit { TextEdit(range: offset..<offset, replacement: text) }
+}
+
+/// A correction attached to a finding. Its edits apply to the finding's file and do not overlap.
+public struct Fix: Sendable, Hashable {
+    /// What the fix does, as an imperative sentence without trailing period ("Make the setter `private(set)`").
+    public var title: String
+    public var safety: FixSafety
+    /// The edits, sorted by offset.
+    public var edits: [TextEdit]
+    public init(title: String, safety: FixSafety = .safe, edits: [TextEdit]) {
+        self.title = title; self.safety = safety
+        self.edits = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    }
+}
+
 /// One reported problem. Lines and columns are 1-based; columns count characters.
 public struct Finding: Sendable, Hashable {
     public var ruleID: String
@@ -126,10 +171,12 @@ public struct Finding: Sendable, Hashable {
     public var location: SourceLocation
     public var message: String
     public var notes: [FindingNote]
+    /// A correction that `--fix` can apply, if the rule offers one for this finding.
+    public var fix: Fix?
 
-    public init(ruleID: String, severity: Severity, path: String, location: SourceLocation, message: String, notes: [FindingNote] = []) {
+    public init(ruleID: String, severity: Severity, path: String, location: SourceLocation, message: String, notes: [FindingNote] = [], fix: Fix? = nil) {
         self.ruleID = ruleID; self.severity = severity; self.path = path; self.location = location
-        self.message = message; self.notes = notes
+        self.message = message; self.notes = notes; self.fix = fix
     }
 
     public var line: Int { location.line }
@@ -173,9 +220,9 @@ public struct RuleContext {
         return false
     }
 
-    /// Reports a finding at token `token` of the current file.
-    public mutating func report(at token: Int, _ message: String, notes: [FindingNote] = []) {
-        sink.append(Finding(ruleID: ruleID, severity: severity, path: file.path, location: file.location(ofToken: token), message: message, notes: notes))
+    /// Reports a finding at token `token` of the current file, with an optional fix.
+    public mutating func report(at token: Int, _ message: String, notes: [FindingNote] = [], fix: Fix? = nil) {
+        sink.append(Finding(ruleID: ruleID, severity: severity, path: file.path, location: file.location(ofToken: token), message: message, notes: notes, fix: fix))
     }
 
     public var findings: [Finding] { sink }

@@ -15,11 +15,15 @@ public struct FileSummary: Sendable {
         public var publishedNames: [String]
         /// Stored instance `var`s without `@ObservationIgnored` (observable state of an `@Observable` class).
         public var trackedNames: [String]
+        /// Stored instance properties, for rules that look at a type from its extensions.
+        public var storedProperties: [PropertySummary] = []
     }
     public var path: String
     public var types: [TypeEntry] = []
     /// typealias name → base name of its target.
     public var aliases: [(String, String)] = []
+    /// Construction sites and environment provisions (`ViewGraph.swift`).
+    public var viewGraph: ViewGraphSummary? = nil
 
     public init(path: String) { self.path = path }
 
@@ -34,11 +38,13 @@ public struct FileSummary: Sendable {
                                    isNonisolated: t.header.hasModifier("nonisolated"),
                                    location: file.location(ofToken: t.nameToken),
                                    publishedNames: t.variables.filter(\.isPublished).map(\.name),
-                                   trackedNames: t.variables.filter(\.isObservationTracked).map(\.name)))
+                                   trackedNames: t.variables.filter(\.isObservationTracked).map(\.name),
+                                   storedProperties: t.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) }))
         }
         for a in file.tree.typeAliases {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
         }
+        viewGraph = ViewGraphSummary(file: file)
     }
 }
 
@@ -55,6 +61,8 @@ public struct TypeSymbol: Sendable {
     public var isNonisolated = false
     public var publishedNames: [String] = []
     public var trackedNames: [String] = []
+    /// Stored instance properties of the primary declaration(s).
+    public var storedProperties: [PropertySummary] = []
     /// Where the primary declaration is.
     public var declarationPath: String?
     public var declarationLocation: SourceLocation?
@@ -75,6 +83,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private var viewLike: Set<String> = []
     private var appOrScene: Set<String> = []
     private var mainActorTypes: Set<String> = []
+    /// Which views construct which, with the environment objects provided on the way.
+    public private(set) var viewGraph = ViewGraph()
 
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
@@ -82,25 +92,31 @@ public final class ProjectIndex: @unchecked Sendable {
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false) {
         var symbols: [String: TypeSymbol] = [:]
         var aliases: [String: String] = [:]
+        // Inherited names already merged into each symbol (keeps merging linear when a type has
+        // very many extensions).
+        var inheritedSeen: [String: Set<String>] = [:]
         for s in summaries {
             for t in s.types {
-                var sym = symbols[t.name] ?? TypeSymbol(name: t.name)
-                if t.kind != .extension {
-                    if sym.kind == nil || sym.declarationPath == nil {
-                        sym.kind = t.kind
-                        sym.declarationPath = s.path
-                        sym.declarationLocation = t.location
+                // Mutated in place: a copy would duplicate the symbol's arrays on every merge.
+                func merge(_ sym: inout TypeSymbol, _ seen: inout Set<String>) {
+                    if t.kind != .extension {
+                        if sym.kind == nil || sym.declarationPath == nil {
+                            sym.kind = t.kind
+                            sym.declarationPath = s.path
+                            sym.declarationLocation = t.location
+                        }
+                        // `@MainActor extension` isolates only that extension's members, so only the
+                        // primary declaration's attributes count for the type.
+                        sym.isMainActorAttribute = sym.isMainActorAttribute || t.isMainActor
+                        sym.isObservableMacro = sym.isObservableMacro || t.isObservableMacro
+                        sym.isNonisolated = sym.isNonisolated || t.isNonisolated
+                        sym.publishedNames += t.publishedNames
+                        sym.trackedNames += t.trackedNames
+                        sym.storedProperties += t.storedProperties
                     }
-                    // `@MainActor extension` isolates only that extension's members, so only the
-                    // primary declaration's attributes count for the type.
-                    sym.isMainActorAttribute = sym.isMainActorAttribute || t.isMainActor
-                    sym.isObservableMacro = sym.isObservableMacro || t.isObservableMacro
-                    sym.isNonisolated = sym.isNonisolated || t.isNonisolated
-                    sym.publishedNames += t.publishedNames
-                    sym.trackedNames += t.trackedNames
+                    for i in t.inherited where seen.insert(i).inserted { sym.inherited.append(i) }
                 }
-                for i in t.inherited where !sym.inherited.contains(i) { sym.inherited.append(i) }
-                symbols[t.name] = sym
+                merge(&symbols[t.name, default: TypeSymbol(name: t.name)], &inheritedSeen[t.name, default: []])
             }
             for (a, target) in s.aliases where a != target { aliases[a] = target }
         }
@@ -113,6 +129,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames)
         self.appOrScene = closure(of: ["App", "Scene"])
         self.mainActorTypes = mainActorClosure()
+        self.viewGraph = ViewGraph(summaries: summaries.compactMap(\.viewGraph), index: self)
     }
 
     /// Follows typealiases (bounded, cycles stop).
@@ -134,41 +151,36 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Every type name (declared or extended) that reaches one of `targets` through its
     /// inheritance graph (superclasses, protocol refinement, extension conformances, aliases).
     private func closure(of targets: Set<String>) -> Set<String> {
-        var result: Set<String> = []
-        var memo: [String: Bool] = [:]
-        func reaches(_ start: String) -> Bool {
-            // Iterative DFS so that deep or cyclic hierarchies cannot overflow the stack.
-            if let m = memo[start] { return m }
-            var seen: Set<String> = [start]
-            var stack = [start]
-            var found = false
-            while let n = stack.popLast() {
-                let r = resolve(n)
-                if targets.contains(r) || targets.contains(n) { found = true; break }
-                if let m = memo[r], m { found = true; break }
-                for i in symbols[r]?.inherited ?? [] where !seen.contains(i) {
-                    seen.insert(i); stack.append(i)
-                }
-            }
-            memo[start] = found
-            return found
-        }
-        for name in symbols.keys where reaches(name) { result.insert(name) }
-        return result
+        reachingNames { name in targets.contains(name) || targets.contains(resolve(name)) }
     }
 
     private func mainActorClosure() -> Set<String> {
-        var result: Set<String> = []
-        for (name, _) in symbols {
-            var seen: Set<String> = [name]
-            var stack = [name]
-            while let n = stack.popLast() {
-                guard let s = symbols[resolve(n)] else { continue }
-                if s.isMainActorAttribute { result.insert(name); break }
-                for i in s.inherited where !seen.contains(i) { seen.insert(i); stack.append(i) }
-            }
+        reachingNames { name in symbols[resolve(name)]?.isMainActorAttribute == true }
+    }
+
+    /// The declared or extended type names from which a name satisfying `isGoal` can be reached
+    /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).
+    /// One breadth-first walk of the reversed graph, so deep chains and cycles stay linear.
+    private func reachingNames(_ isGoal: (String) -> Bool) -> Set<String> {
+        var universe = Array(symbols.keys)
+        universe.append(contentsOf: aliases.keys.filter { symbols[$0] == nil })
+        // reverse[i]: the names that list `i` among their supertypes.
+        var reverse: [String: [String]] = [:]
+        var reached = Set<String>()
+        var queue: [String] = []
+        for name in universe {
+            for i in symbols[resolve(name)]?.inherited ?? [] { reverse[i, default: []].append(name) }
+            if isGoal(name), reached.insert(name).inserted { queue.append(name) }
         }
-        return result
+        // Supertypes that are not declared in the project (`ObservableObject`, `View`) can be goals too.
+        for i in reverse.keys where !reached.contains(i) && isGoal(i) {
+            reached.insert(i)
+            queue.append(i)
+        }
+        while let n = queue.popLast() {
+            for m in reverse[n] ?? [] where reached.insert(m).inserted { queue.append(m) }
+        }
+        return reached.filter { symbols[$0] != nil }
     }
 
     // MARK: Queries
@@ -208,16 +220,20 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Whether `name` reaches a type or protocol whose name satisfies `predicate` (the names
     /// themselves included).
+    /// The walk gives up after `conformanceSearchLimit` names (no real hierarchy comes close), so
+    /// that a hostile 50 000-deep chain cannot make every query slow.
     public func conforms(_ name: String, where predicate: (String) -> Bool) -> Bool {
         var seen: Set<String> = [name]
         var stack = [name]
-        while let n = stack.popLast() {
+        while let n = stack.popLast(), seen.count <= ProjectIndex.conformanceSearchLimit {
             let r = resolve(n)
             if predicate(n) || predicate(r) { return true }
             for i in symbols[r]?.inherited ?? [] where !seen.contains(i) { seen.insert(i); stack.append(i) }
         }
         return false
     }
+
+    static let conformanceSearchLimit = 4_096
 
     /// Main-actor isolation of a class from attributes on it, its superclasses or its protocols.
     public func hasMainActorAttribute(_ name: String) -> Bool { mainActorTypes.contains(resolve(name)) }

@@ -8,9 +8,22 @@ public struct ReportContext: Sendable {
     public var toolVersion: String
     /// Metadata of the rules that were available for the run, in catalogue order.
     public var rules: [RuleInfo]
+    /// The absolute directory that reporters make paths relative to (no trailing `/`): the root
+    /// of the git work tree holding the project, else the project root. Nil: paths stay absolute.
+    public var baseDirectory: String?
+    /// The text of the lines findings are on, by finding path then 1-based line; stable
+    /// fingerprints hash it. A missing line hashes as an empty line.
+    public var lineTexts: [String: [Int: String]]
+    /// The project's home page; SARIF links the tool and each rule's documentation under it.
+    public var homepage: String
 
-    public init(toolName: String = "mvilint", toolVersion: String, rules: [RuleInfo] = []) {
+    /// Where mvilint's repository lives; rule documentation is under `docs/rules/` there.
+    public static let defaultHomepage = "https://github.com/mvilint/mvilint"
+
+    public init(toolName: String = "mvilint", toolVersion: String, rules: [RuleInfo] = [], baseDirectory: String? = nil,
+                lineTexts: [String: [Int: String]] = [:], homepage: String = ReportContext.defaultHomepage) {
         self.toolName = toolName; self.toolVersion = toolVersion; self.rules = rules
+        self.baseDirectory = baseDirectory; self.lineTexts = lineTexts; self.homepage = homepage
     }
 }
 
@@ -22,12 +35,22 @@ public protocol Reporter {
     static var summary: String { get }
     /// The whole report; empty, or ending with a newline.
     static func report(_ result: LintResult, context: ReportContext) -> String
+    /// Whether the report reads `ReportContext.lineTexts` (the command line reads those lines
+    /// only for reporters that do).
+    static var usesLineTexts: Bool { get }
+}
+
+extension Reporter {
+    public static var usesLineTexts: Bool { false }
 }
 
 /// Every reporter, by id.
 public enum Reporters {
     /// All reporters; the first one is the default.
-    public static let all: [any Reporter.Type] = [XcodeReporter.self, JSONReporter.self]
+    public static let all: [any Reporter.Type] = [
+        XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
+        JUnitReporter.self, GitLabReporter.self, SummaryReporter.self,
+    ]
 
     /// The default reporter (`xcode`).
     public static var `default`: any Reporter.Type { all[0] }

@@ -1,545 +1,1112 @@
-/// The hand-written lexer: UTF-8 bytes to tokens, comments and line starts, in one pass.
+/// The hand-written Swift lexer: UTF-8 bytes to tokens, comments and line starts, in one forward pass.
 ///
-/// It never throws, never recurses and always advances: nesting of string interpolation and
-/// block comments lives on explicit stacks, and bytes that form no token become `.unknown`.
-
+/// Guarantees, for any input (invalid UTF-8, NUL bytes, unbalanced nesting, huge lines):
+/// it never traps and never recurses; every loop iteration consumes at least one byte; nesting of
+/// string interpolation lives on an explicit stack and block-comment nesting in a counter; bytes that
+/// form no token become `.unknown` tokens of at least one byte. Work is linear in the input size
+/// (the only look-ahead that can fail, for bare `/…/` regex literals, is charged to a budget).
+///
+/// Choices in ambiguous places:
+/// - A keyword after `.` (`.default`, `.init`, `x.self`) is still `.keyword`; the parser decides.
+/// - A `?` or `!` that is left-bound (no trivia before it, and the previous token is not `(`, `[`,
+///   `{`, `,`, `;`, `:`) is always a single-character postfix operator, as in the Swift compiler:
+///   `a?.b`, `x!`, `try?`, and also `a!=b` (`a`, `!`, `=`, `b`) and `f?=1`.
+/// - Operators are maximal munch (`>>`, `>=`, `..<`), except that a `?` or `!` never joins a
+///   preceding `<` or `>` (`Array<Int>?` gives `>` then `?`), `//` and `/*` always begin a comment,
+///   and `.` joins an operator only when the operator starts with `.` (`...`, `..<`, `.==`).
+/// - Non-ASCII characters that are well-formed UTF-8 are identifier characters (including emoji and
+///   Unicode operator symbols), except the Unicode spaces listed in `isUnicodeSpace`, which are
+///   whitespace; a UTF-8 byte-order mark at the start of the file is whitespace.
+/// - Comments inside a string interpolation belong to the literal and are not listed in `comments`.
+/// - An unterminated block comment runs to the end of the file and sets `.unterminated` on `.eof`.
+/// - An extended regex literal `#/` followed by a line break gets `.multiline` as well as `.raw`.
 public enum Lexer {
-    public static func lex(_ string: String) -> LexedSource { lex(Array(string.utf8)) }
+    /// Lexes UTF-8 bytes. The result's tokens end with exactly one `.eof`.
+    public static func lex(_ bytes: UnsafeBufferPointer<UInt8>) -> LexedSource {
+        var engine = LexerEngine(bytes)
+        // Tokens are written straight into the array's storage. When it fills up (dense input),
+        // the lexer pauses, the tokens move to an array twice as large, and it resumes there.
+        var tokens: [Token] = []
+        var capacity = bytes.count / 4 + 16
+        while true {
+            let previous = tokens
+            tokens = Array(unsafeUninitializedCapacity: capacity) { buffer, count in
+                previous.withUnsafeBufferPointer { old in
+                    if let from = old.baseAddress, let to = buffer.baseAddress, old.count > 0 {
+                        to.initialize(from: from, count: old.count)
+                    }
+                }
+                engine.out = buffer
+                engine.outCount = previous.count
+                engine.resume()
+                count = engine.outCount
+                engine.out = UnsafeMutableBufferPointer(start: nil, count: 0)
+            }
+            if engine.finished { break }
+            capacity = tokens.count * 2 + 16
+        }
+        return LexedSource(tokens: tokens, comments: engine.comments, lineStarts: engine.lineStarts)
+    }
 
+    /// Lexes UTF-8 bytes held in an array.
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
         bytes.withUnsafeBufferPointer { lex($0) }
     }
 
-    public static func lex(_ bytes: UnsafeBufferPointer<UInt8>) -> LexedSource {
-        var scanner = LexScanner(bytes)
-        scanner.run()
-        return LexedSource(tokens: scanner.tokens, comments: scanner.comments, lineStarts: scanner.lineStarts)
+    /// Lexes a string's UTF-8 encoding.
+    public static func lex(_ string: String) -> LexedSource {
+        var copy = string
+        return copy.withUTF8 { lex($0) }
     }
 
-    /// Reserved words reported as `.keyword`. Contextual keywords stay identifiers.
+    /// The reserved words the lexer reports as `.keyword`. Every other word is an `.identifier`,
+    /// including contextual keywords such as `async`, `await`, `some`, `any`, `get`, `set`, `actor`.
     public static let reservedKeywords: [String] = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
-        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
-        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
+        "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+        "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
     ]
 
-    /// Keywords bucketed by length for allocation-free lookup.
-    static let keywordsByLength: [[[UInt8]]] = {
-        var buckets = [[[UInt8]]](repeating: [], count: 16)
-        for k in reservedKeywords { buckets[k.utf8.count].append(Array(k.utf8)) }
-        return buckets
-    }()
+    /// Whether the bytes spell a reserved keyword (see `reservedKeywords`).
+    public static func isReservedKeyword(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        keywordTable.contains(bytes, from: 0, length: bytes.count)
+    }
+
+    /// Whether the word is a reserved keyword (see `reservedKeywords`).
+    public static func isReservedKeyword(_ word: String) -> Bool {
+        var copy = word
+        return copy.withUTF8 { isReservedKeyword($0) }
+    }
+
+    /// The source text of a token (allocates a `String`; meant for tests and diagnostics).
+    public static func tokenText(_ t: Token, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let s = max(0, min(Int(t.start), bytes.count)), e = max(s, min(Int(t.end), bytes.count))
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
+    }
+
+    /// The source text of a token (allocates a `String`; meant for tests and diagnostics).
+    public static func tokenText(_ t: Token, in bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { tokenText(t, in: $0) }
+    }
 }
 
-/// Character classes used by the scanner's table.
+// MARK: - Lookup tables
+
+/// Bits of the per-byte class table.
 private enum CharClass {
-    static let identStart: UInt8 = 1
-    static let identBody: UInt8 = 2
-    static let digit: UInt8 = 4
-    static let operatorChar: UInt8 = 8
-    static let space: UInt8 = 16
-
-    static let table: [UInt8] = {
-        var t = [UInt8](repeating: 0, count: 256)
-        for c in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(c)] = identStart | identBody }
-        for c in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(c)] = identStart | identBody }
-        t[Int(UInt8(ascii: "_"))] = identStart | identBody
-        for c in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(c)] = identBody | digit }
-        for c in "/=-+!*%<>&|^~?".utf8 { t[Int(c)] = operatorChar }
-        for c in [UInt8(ascii: " "), 9, 11, 12] { t[Int(c)] = space }
-        return t
-    }()
+    static let identStart: UInt16 = 1 << 0   // a-z A-Z _
+    static let identBody: UInt16 = 1 << 1    // identStart, 0-9 and $
+    static let digit: UInt16 = 1 << 2        // 0-9
+    static let hexDigit: UInt16 = 1 << 3     // 0-9 a-f A-F
+    static let op: UInt16 = 1 << 4           // / = - + ! * % < > & | ^ ~ ?
+    static let space: UInt16 = 1 << 5        // space, tab, vertical tab, form feed
+    static let newline: UInt16 = 1 << 6      // LF, CR
+    static let stringStop: UInt16 = 1 << 7   // bytes that interrupt string content: \ " LF CR
+    static let codeStop: UInt16 = 1 << 8     // bytes that matter inside an interpolation: ( ) " # / LF CR
+    static let invalid: UInt16 = 1 << 9      // ASCII bytes that start no token (controls, DEL, ')
+    static let decimalBody: UInt16 = 1 << 10 // 0-9 _
+    static let hexBody: UInt16 = 1 << 11     // 0-9 a-f A-F _
 }
 
-struct LexScanner {
+/// A 256-entry class table, built once and never freed.
+private struct ClassTable: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt16>
+
+    init() {
+        base = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
+        base.initialize(repeating: 0, count: 256)
+        func add(_ bytes: String.UTF8View, _ bits: UInt16) {
+            for c in bytes { base[Int(c)] |= bits }
+        }
+        func add(_ range: ClosedRange<UInt8>, _ bits: UInt16) {
+            for c in range { base[Int(c)] |= bits }
+        }
+        add(UInt8(ascii: "a")...UInt8(ascii: "z"), CharClass.identStart | CharClass.identBody)
+        add(UInt8(ascii: "A")...UInt8(ascii: "Z"), CharClass.identStart | CharClass.identBody)
+        add("_".utf8, CharClass.identStart | CharClass.identBody)
+        // `$` continues an identifier (`_$id`, `_$observationRegistrar` from macros); at the start of a
+        // token it begins a `.dollarIdentifier` instead.
+        add("$".utf8, CharClass.identBody)
+        add(UInt8(ascii: "0")...UInt8(ascii: "9"), CharClass.identBody | CharClass.digit | CharClass.hexDigit)
+        add(UInt8(ascii: "a")...UInt8(ascii: "f"), CharClass.hexDigit)
+        add(UInt8(ascii: "A")...UInt8(ascii: "F"), CharClass.hexDigit)
+        add(UInt8(ascii: "0")...UInt8(ascii: "9"), CharClass.decimalBody | CharClass.hexBody)
+        add(UInt8(ascii: "a")...UInt8(ascii: "f"), CharClass.hexBody)
+        add(UInt8(ascii: "A")...UInt8(ascii: "F"), CharClass.hexBody)
+        add("_".utf8, CharClass.decimalBody | CharClass.hexBody)
+        add("/=-+!*%<>&|^~?".utf8, CharClass.op)
+        add(" \t".utf8, CharClass.space)
+        add(11...12, CharClass.space)
+        add("\n\r".utf8, CharClass.newline | CharClass.stringStop | CharClass.codeStop)
+        add("\\\"".utf8, CharClass.stringStop)
+        add("()\"#/".utf8, CharClass.codeStop)
+        add(0...8, CharClass.invalid)
+        add(14...31, CharClass.invalid)
+        add(127...127, CharClass.invalid)
+        add("'".utf8, CharClass.invalid)
+    }
+}
+
+private let classTable = ClassTable()
+
+/// Reserved keywords packed into two little-endian words each, in an open-addressing hash table
+/// whose multiplier is chosen at start-up so that no two keywords share a slot (one probe per
+/// lookup). A per-first-byte mask of the lengths that occur rejects most identifiers first.
+private struct KeywordTable: @unchecked Sendable {
+    struct Entry { var lo: UInt64; var hi: UInt64; var length: Int }
+    static let slotCount = 256
+    /// Bit `L` of `lengthMask[c]` is set when a keyword of length `L` starts with byte `c`.
+    let lengthMask: UnsafeMutablePointer<UInt16>
+    /// `slotCount` entries; `length == 0` marks an empty slot.
+    let slots: UnsafeMutablePointer<Entry>
+    let multiplier: UInt64
+
+    init(_ words: [String]) {
+        lengthMask = UnsafeMutablePointer<UInt16>.allocate(capacity: 256)
+        lengthMask.initialize(repeating: 0, count: 256)
+        slots = UnsafeMutablePointer<Entry>.allocate(capacity: KeywordTable.slotCount)
+        slots.initialize(repeating: Entry(lo: 0, hi: 0, length: 0), count: KeywordTable.slotCount)
+        var packed: [Entry] = []
+        for word in words {
+            let w = Array(word.utf8)
+            guard w.count >= 1 && w.count <= 15 else { continue }
+            let (lo, hi) = w.withUnsafeBufferPointer { KeywordTable.pack($0, from: 0, length: w.count) }
+            packed.append(Entry(lo: lo, hi: hi, length: w.count))
+            lengthMask[Int(w[0])] |= 1 << UInt16(w.count)
+        }
+        // Deterministic search for a collision-free multiplier (a few hundred tries are expected).
+        var state: UInt64 = 0x243F_6A88_85A3_08D3
+        var chosen: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var used = [Bool](repeating: false, count: KeywordTable.slotCount)
+        search: for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let m = state | 1
+            for i in used.indices { used[i] = false }
+            for e in packed {
+                let slot = KeywordTable.slot(lo: e.lo, length: e.length, multiplier: m)
+                if used[slot] { continue search }
+                used[slot] = true
+            }
+            chosen = m
+            break
+        }
+        multiplier = chosen
+        // Linear probing keeps lookups correct even if no perfect multiplier had been found.
+        for e in packed {
+            var slot = KeywordTable.slot(lo: e.lo, length: e.length, multiplier: chosen)
+            while slots[slot].length != 0 { slot = (slot + 1) & (KeywordTable.slotCount - 1) }
+            slots[slot] = e
+        }
+    }
+
+    @inline(__always) static func slot(lo: UInt64, length: Int, multiplier: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((lo &+ UInt64(length)) &* multiplier) >> 56)
+    }
+
+    /// Packs up to 16 bytes into two little-endian words (`length` must be at most 16).
+    @inline(__always)
+    static func pack(_ b: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> (lo: UInt64, hi: UInt64) {
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        var i = 0
+        while i < length && i < 8 { lo |= UInt64(b[start + i]) << UInt64(8 * i); i += 1 }
+        while i < length { hi |= UInt64(b[start + i]) << UInt64(8 * (i - 8)); i += 1 }
+        return (lo, hi)
+    }
+
+    /// Whether `b[start..<start+length]` is a keyword. Out-of-range requests answer false.
+    @inline(__always)
+    func contains(_ b: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Bool {
+        guard length >= 1, length <= 15, start >= 0, start <= b.count - length else { return false }
+        guard lengthMask[Int(b[start])] & (1 << UInt16(length)) != 0 else { return false }
+        var lo: UInt64, hi: UInt64
+        if start <= b.count - 16, let base = b.baseAddress {
+            // Two unaligned word loads, masked to the word's length.
+            let raw = UnsafeRawPointer(base + start)
+            lo = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            hi = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if length < 8 {
+                lo &= (UInt64(1) << UInt64(8 * length)) - 1
+                hi = 0
+            } else {
+                hi &= (UInt64(1) << UInt64(8 * (length - 8))) - 1
+            }
+        } else {
+            (lo, hi) = KeywordTable.pack(b, from: start, length: length)
+        }
+        var slot = KeywordTable.slot(lo: lo, length: length, multiplier: multiplier)
+        while true {
+            let e = slots[slot]
+            if e.length == 0 { return false }
+            if e.length == length && e.lo == lo && e.hi == hi { return true }
+            slot = (slot + 1) & (KeywordTable.slotCount - 1)
+        }
+    }
+}
+
+private let keywordTable = KeywordTable(Lexer.reservedKeywords)
+
+// MARK: - Engine
+
+/// One frame of the string-literal state stack.
+private struct StringFrame {
+    /// True for the code inside `\(…)`, false for string content.
+    var isCode: Bool
+    /// String content: the string is `"""`. Code: the enclosing string is `"""`, so the
+    /// interpolation may span lines (the compiler rejects a line break in the interpolation of a
+    /// single-line string, even when an outer string is multi-line).
+    var multiline: Bool
+    /// Number of `#` delimiting the string (raw strings); 0 for code.
+    var hashes: Int
+    /// Code: unmatched `(` inside this interpolation.
+    var depth: Int
+}
+
+private struct LexerEngine {
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
+    let cls: UnsafeMutablePointer<UInt16>
+    let keywords: KeywordTable
+
+    /// The cursor: offset of the next byte to scan.
     var p = 0
-    var line: Int32 = 1
-    var tokens: [Token] = []
+    /// Output storage, valid only during `resume()`; `outCount` tokens are written.
+    var out = UnsafeMutableBufferPointer<Token>(start: nil, count: 0)
+    var outCount = 0
+    /// The prelude (byte-order mark, shebang) has been scanned; `.eof` has been written.
+    var started = false
+    var finished = false
+    @inline(__always) var hasLast: Bool { outCount > 0 }
+    /// The most recent token; only when `hasLast`.
+    @inline(__always) var last: Token { out[outCount - 1] }
+    /// Kind and end of the token before `last`.
+    var lastButOneKind = TokenKind.eof
+    var lastButOneEnd: Int32 = -1
     var comments: [Comment] = []
     var lineStarts: [Int32] = [0]
-    /// Flags collected from the trivia before the next token.
-    var pending = TokenFlags(rawValue: 3)
-    let table = CharClass.table
-    let keywords = Lexer.keywordsByLength
+    /// Current line (1-based) at `p`, and the line where the token being scanned starts.
+    var line = 1
+    var tokenLine = 1
+    /// Trivia seen since the last token, as `.spaceBefore` (any whitespace or comment) and
+    /// `.newlineBefore` (a line break, which always comes with `.spaceBefore`) bits. The start of
+    /// the file counts as both.
+    var pending: UInt8 = TokenFlags.spaceBefore.rawValue | TokenFlags.newlineBefore.rawValue
+    @inline(__always) var pendingSpace: Bool { pending & TokenFlags.spaceBefore.rawValue != 0 }
+    @inline(__always) var pendingNewline: Bool { pending & TokenFlags.newlineBefore.rawValue != 0 }
+    @inline(__always) mutating func noteSpace() { pending |= TokenFlags.spaceBefore.rawValue }
+    @inline(__always) mutating func noteNewline() {
+        pending |= TokenFlags.spaceBefore.rawValue | TokenFlags.newlineBefore.rawValue
+    }
+    /// The last token is a postfix `?` or `!`.
+    var lastIsPostfix = false
+    /// Set when a block comment reaches the end of the file.
+    var unterminatedComment = false
+    /// Bytes that bare-regex look-ahead may still examine; keeps pathological input linear.
+    var regexBudget: Int
+    /// Reused state stack for string literals.
+    var frames: [StringFrame] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         b = bytes
         n = bytes.count
-        tokens.reserveCapacity(n / 4 + 16)
+        cls = classTable.base
+        keywords = keywordTable
+        regexBudget = bytes.count + 65_536
+        lineStarts.reserveCapacity(bytes.count / 32 + 2)
     }
 
-    @inline(__always) func at(_ i: Int) -> UInt8 { i < n && i >= 0 ? b[i] : 0 }
-    @inline(__always) func cls(_ c: UInt8) -> UInt8 { table[Int(c)] }
+    // MARK: Cursor helpers
 
-    /// Records a line break that ends at `next` (the offset of the new line's first byte).
-    @inline(__always) mutating func newline(startingAt next: Int) {
-        line &+= 1
-        lineStarts.append(Int32(truncatingIfNeeded: next))
+    /// The byte at `i`, or 0 past either end (so look-ahead never traps; callers never treat 0 as EOF).
+    @inline(__always) func at(_ i: Int) -> UInt8 {
+        UInt(bitPattern: i) < UInt(bitPattern: n) ? b[i] : 0
     }
 
-    /// Consumes a line break at `p` if there is one (CRLF counts once). Returns whether it did.
-    @inline(__always) mutating func consumeNewline() -> Bool {
-        let c = at(p)
-        if c == 10 { p += 1; newline(startingAt: p); return true }
-        if c == 13 {
-            p += at(p + 1) == 10 ? 2 : 1
-            newline(startingAt: p)
-            return true
-        }
-        return false
+    @inline(__always) func isClass(_ c: UInt8, _ bits: UInt16) -> Bool {
+        cls[Int(c)] & bits != 0
     }
 
-    mutating func emit(_ kind: TokenKind, from start: Int, line startLine: Int32, flags extra: TokenFlags = TokenFlags(rawValue: 0)) {
-        if pending.rawValue & 1 != 0, !tokens.isEmpty {
-            let last = tokens.count - 1
-            tokens[last].flags = TokenFlags(rawValue: tokens[last].flags.rawValue | TokenFlags.spaceAfter.rawValue)
-        }
-        tokens.append(Token(kind: kind, flags: TokenFlags(rawValue: pending.rawValue | extra.rawValue), start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p), line: startLine))
-        pending = TokenFlags(rawValue: 0)
+    /// Advances over bytes of the given classes.
+    @inline(__always) mutating func advance(while bits: UInt16) {
+        while p < n && cls[Int(b[p])] & bits != 0 { p += 1 }
     }
 
-    mutating func run() {
-        if n >= 2 && b[0] == UInt8(ascii: "#") && b[1] == UInt8(ascii: "!") {
-            while p < n && b[p] != 10 && b[p] != 13 { p += 1 }
-            emit(.shebang, from: 0, line: 1)
+    /// The 8 bytes at `i` as a little-endian word; the caller guarantees `i + 8 <= n`.
+    @inline(__always) func word(at i: Int) -> UInt64 {
+        guard let base = b.baseAddress else { return 0 }
+        return UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Advances to the next LF or CR (or the end), not consuming it.
+    @inline(__always) mutating func advanceToLineEnd() {
+        // Eight bytes at a time while no byte can be below 14 (LF and CR are 10 and 13): the
+        // classic "has a byte less than n" test, whose rare false positives only cost a byte scan.
+        while p + 8 <= n {
+            let x = word(at: p)
+            if (x &- 0x0E0E_0E0E_0E0E_0E0E) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+            p += 8
         }
         while p < n {
             let c = b[p]
-            let start = p
-            let startLine = line
-            let k = cls(c)
-            if k & CharClass.space != 0 { p += 1; pending = TokenFlags(rawValue: pending.rawValue | 1); continue }
-            if c == 10 || c == 13 { _ = consumeNewline(); pending = TokenFlags(rawValue: pending.rawValue | 3); continue }
-            if k & CharClass.identStart != 0 { scanIdentifier(start, startLine); continue }
-            if k & CharClass.digit != 0 { scanNumber(start, startLine); continue }
-            switch c {
-            case UInt8(ascii: "/"):
-                if at(p + 1) == UInt8(ascii: "/") { scanLineComment(); continue }
-                if at(p + 1) == UInt8(ascii: "*") { scanBlockComment(); continue }
-                if regexCanStart(), let end = bareRegexEnd(from: p) {
-                    p = end
-                    emit(.regexLiteral, from: start, line: startLine)
-                    continue
-                }
-                scanOperator(start, startLine)
-            case UInt8(ascii: "\""):
-                scanString(hashes: 0, start, startLine)
-            case UInt8(ascii: "#"):
-                var h = 0
-                while at(p + h) == UInt8(ascii: "#") { h += 1 }
-                if at(p + h) == UInt8(ascii: "\"") {
-                    p += h
-                    scanString(hashes: h, start, startLine)
-                } else if at(p + h) == UInt8(ascii: "/") {
-                    p += h + 1
-                    scanRawRegex(hashes: h, start, startLine)
-                } else if h == 1, cls(at(p + 1)) & CharClass.identStart != 0 || at(p + 1) >= 0x80 {
-                    p += 1
-                    skipIdentifierBody()
-                    emit(.poundKeyword, from: start, line: startLine)
-                } else {
-                    p += 1
-                    emit(.unknown, from: start, line: startLine)
-                }
-            case UInt8(ascii: "`"):
-                var q = p + 1
-                while q < n, b[q] != UInt8(ascii: "`"), b[q] != 10, b[q] != 13 { q += 1 }
-                if q < n, b[q] == UInt8(ascii: "`"), q > p + 1 {
-                    p = q + 1
-                    emit(.identifier, from: start, line: startLine)
-                } else {
-                    p += 1
-                    emit(.unknown, from: start, line: startLine)
-                }
-            case UInt8(ascii: "$"):
-                p += 1
-                skipIdentifierBody()
-                emit(.dollarIdentifier, from: start, line: startLine)
-            case UInt8(ascii: "("): p += 1; emit(.leftParen, from: start, line: startLine)
-            case UInt8(ascii: ")"): p += 1; emit(.rightParen, from: start, line: startLine)
-            case UInt8(ascii: "["): p += 1; emit(.leftBracket, from: start, line: startLine)
-            case UInt8(ascii: "]"): p += 1; emit(.rightBracket, from: start, line: startLine)
-            case UInt8(ascii: "{"): p += 1; emit(.leftBrace, from: start, line: startLine)
-            case UInt8(ascii: "}"): p += 1; emit(.rightBrace, from: start, line: startLine)
-            case UInt8(ascii: ","): p += 1; emit(.comma, from: start, line: startLine)
-            case UInt8(ascii: ":"): p += 1; emit(.colon, from: start, line: startLine)
-            case UInt8(ascii: ";"): p += 1; emit(.semicolon, from: start, line: startLine)
-            case UInt8(ascii: "@"): p += 1; emit(.at, from: start, line: startLine)
-            case UInt8(ascii: "\\"): p += 1; emit(.backslash, from: start, line: startLine)
-            case UInt8(ascii: "."):
-                if at(p + 1) == UInt8(ascii: ".") {
-                    scanOperator(start, startLine)
-                } else {
-                    p += 1
-                    emit(.period, from: start, line: startLine)
-                }
-            default:
-                if k & CharClass.operatorChar != 0 {
-                    scanOperator(start, startLine)
-                } else if c >= 0x80, utf8Length(at: p) > 0 {
-                    scanIdentifier(start, startLine)
-                } else {
-                    // Bytes that form no token: group a run of them.
-                    p += 1
-                    while p < n, b[p] >= 0x80, utf8Length(at: p) == 0 { p += 1 }
-                    emit(.unknown, from: start, line: startLine)
-                }
-            }
+            if c == 10 || c == 13 { return }
+            p += 1
         }
-        pending = TokenFlags(rawValue: pending.rawValue | 1)
-        emit(.eof, from: n, line: line)
     }
 
-    // MARK: Identifiers and numbers
+    /// Whether `count` `#` follow at `i`.
+    @inline(__always) func hashesFollow(_ i: Int, _ count: Int) -> Bool {
+        var k = 0
+        while k < count {
+            if at(i + k) != UInt8(ascii: "#") { return false }
+            k += 1
+        }
+        return true
+    }
 
-    /// Length of the well-formed UTF-8 sequence at `i`, 0 when malformed or ASCII.
+    /// Length of the well-formed UTF-8 sequence of a non-ASCII scalar at `i`, or 0 when the
+    /// bytes there are malformed (stray continuation, overlong, surrogate, beyond U+10FFFF, cut off).
     @inline(__always) func utf8Length(at i: Int) -> Int {
         let c = at(i)
-        func cont(_ j: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool { let x = at(j); return j < n && x >= lo && x <= hi }
+        @inline(__always) func cont(_ j: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+            guard j < n else { return false }
+            let x = b[j]
+            return x >= lo && x <= hi
+        }
         switch c {
         case 0xC2...0xDF: return cont(i + 1) ? 2 : 0
-        case 0xE0: return cont(i + 1, 0xA0, 0xBF) && cont(i + 2) ? 3 : 0
+        case 0xE0: return cont(i + 1, 0xA0) && cont(i + 2) ? 3 : 0
         case 0xED: return cont(i + 1, 0x80, 0x9F) && cont(i + 2) ? 3 : 0
-        case 0xE1...0xEF: return cont(i + 1) && cont(i + 2) ? 3 : 0
-        case 0xF0: return cont(i + 1, 0x90, 0xBF) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(i + 1) && cont(i + 2) ? 3 : 0
+        case 0xF0: return cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3) ? 4 : 0
         case 0xF1...0xF3: return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0
         case 0xF4: return cont(i + 1, 0x80, 0x8F) && cont(i + 2) && cont(i + 3) ? 4 : 0
         default: return 0
         }
     }
 
+    /// Whether the well-formed sequence of `length` bytes at `i` is a Unicode space treated as
+    /// whitespace: U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F, U+3000, U+FEFF.
+    @inline(__always) func isUnicodeSpace(at i: Int, length: Int) -> Bool {
+        let c0 = at(i), c1 = at(i + 1), c2 = at(i + 2)
+        switch length {
+        case 2: return c0 == 0xC2 && c1 == 0xA0
+        case 3:
+            if c0 == 0xE2 && c1 == 0x80 { return c2 <= 0x8A || c2 == 0xAF }
+            if c0 == 0xE2 && c1 == 0x81 { return c2 == 0x9F }
+            if c0 == 0xE1 { return c1 == 0x9A && c2 == 0x80 }
+            if c0 == 0xE3 { return c1 == 0x80 && c2 == 0x80 }
+            if c0 == 0xEF { return c1 == 0xBB && c2 == 0xBF }
+            return false
+        default: return false
+        }
+    }
+
+    // MARK: Emission
+
+    /// Consumes the line break at `p` (CR LF counts once) and records where the next line starts.
+    /// Every byte that ends a line passes through here, whatever construct contains it.
+    @inline(__always) mutating func consumeLineBreak() {
+        if b[p] == 13 && p + 1 < n && b[p + 1] == 10 { p += 2 } else { p += 1 }
+        line += 1
+        lineStarts.append(Int32(truncatingIfNeeded: p))
+    }
+
+    /// Marks `.spaceAfter` on the most recent token when trivia followed it, and remembers it as
+    /// the token before the one about to be written.
+    @inline(__always) mutating func closeLast(spaceAfter: Bool) {
+        guard outCount > 0 else { return }
+        let i = outCount - 1
+        // Branch-free: the space bit moves to `.spaceAfter` (bit 2).
+        out[i].flags = TokenFlags(rawValue: out[i].flags.rawValue | ((spaceAfter ? 1 : 0) << 2))
+        lastButOneKind = out[i].kind
+        lastButOneEnd = out[i].end
+    }
+
+    /// Writes the token `start..<p` (starting on `tokenLine`) with the pending trivia flags plus
+    /// `extra`. `resume()` guarantees the room: every step writes at most one token.
+    @inline(__always) mutating func emit(_ kind: TokenKind, from start: Int, _ extra: TokenFlags = []) {
+        closeLast(spaceAfter: pendingSpace)
+        guard outCount < out.count else { return }
+        // `Token` is a trivial type, so assigning into the uninitialized slot initializes it.
+        out[outCount] = Token(kind: kind, flags: TokenFlags(rawValue: extra.rawValue | pending),
+                              start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p),
+                              line: Int32(truncatingIfNeeded: tokenLine))
+        outCount += 1
+        pending = 0
+        lastIsPostfix = false
+    }
+
+    /// Records a comment `start..<p` that began on `tokenLine`; it is trivia for the tokens around it.
+    @inline(__always) mutating func addComment(_ kind: Comment.Kind, from start: Int) {
+        comments.append(Comment(kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p),
+                                line: Int32(truncatingIfNeeded: tokenLine)))
+        noteSpace()
+    }
+
+    // MARK: Driver
+
+    /// Scans until the input is done (then writes `.eof` and sets `finished`) or until `out`
+    /// has fewer than two free slots (then returns, to be resumed with more room).
+    mutating func resume() {
+        if !started {
+            guard out.count - outCount >= 2 else { return }
+            started = true
+            // A UTF-8 byte-order mark is not part of the source text.
+            if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { p = 3 }
+            if at(p) == UInt8(ascii: "#") && at(p + 1) == UInt8(ascii: "!") {
+                let start = p
+                advanceToLineEnd()
+                emit(.shebang, from: start)
+            }
+        }
+        let limit = out.count - 2
+        while p < n {
+            if outCount > limit { return }
+            step()
+        }
+        guard outCount < out.count else { return }
+        // The end of the file counts as trivia after the last token.
+        closeLast(spaceAfter: true)
+        var flags = TokenFlags(rawValue: pending)
+        if unterminatedComment { flags.insert(.unterminated) }
+        p = n
+        tokenLine = line
+        emit(.eof, from: n, flags)
+        finished = true
+    }
+
+    /// Scans one token or one piece of trivia; always advances `p`.
+    @inline(__always) mutating func step() {
+        tokenLine = line
+        let c = b[p]
+        let start = p
+        // One switch on the byte itself: a single jump-table dispatch per token.
+        switch c {
+        case UInt8(ascii: " "), 9, 10, 11, 12, 13: skipWhitespace()
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): lexWord()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): lexNumber()
+        case UInt8(ascii: "("): p += 1; emit(.leftParen, from: start)
+        case UInt8(ascii: ")"): p += 1; emit(.rightParen, from: start)
+        case UInt8(ascii: "{"): p += 1; emit(.leftBrace, from: start)
+        case UInt8(ascii: "}"): p += 1; emit(.rightBrace, from: start)
+        case UInt8(ascii: "["): p += 1; emit(.leftBracket, from: start)
+        case UInt8(ascii: "]"): p += 1; emit(.rightBracket, from: start)
+        case UInt8(ascii: ","): p += 1; emit(.comma, from: start)
+        case UInt8(ascii: ":"): p += 1; emit(.colon, from: start)
+        case UInt8(ascii: ";"): p += 1; emit(.semicolon, from: start)
+        case UInt8(ascii: "@"): p += 1; emit(.at, from: start)
+        case UInt8(ascii: "\\"): p += 1; emit(.backslash, from: start)
+        case UInt8(ascii: "\""): lexString(from: start, hashes: 0)
+        case UInt8(ascii: "."): lexDot()
+        case UInt8(ascii: "/"): lexSlash()
+        case UInt8(ascii: "#"): lexPound()
+        case UInt8(ascii: "$"):
+            p += 1
+            skipIdentifierBody()
+            emit(.dollarIdentifier, from: start)
+        case UInt8(ascii: "`"): lexBacktick()
+        case UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
+             UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+             UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+            lexOperator()
+        case 0x80...0xFF: lexNonASCII()
+        default: lexUnknown()
+        }
+    }
+
+    /// Spaces, tabs, vertical tabs, form feeds and line breaks, in one run.
+    @inline(__always) mutating func skipWhitespace() {
+        noteSpace()
+        while p < n {
+            let c = b[p]
+            if c == UInt8(ascii: " ") || c == 9 || c == 11 || c == 12 {
+                p += 1
+            } else if c == 10 || c == 13 {
+                consumeLineBreak()
+                noteNewline()
+                // Indentation: eight spaces at a time.
+                while p + 8 <= n && word(at: p) == 0x2020_2020_2020_2020 { p += 8 }
+            } else {
+                return
+            }
+        }
+    }
+
+    /// A byte >= 0x80 where a token may start: a Unicode space, an identifier, or invalid UTF-8.
+    mutating func lexNonASCII() {
+        let start = p
+        let len = utf8Length(at: p)
+        guard len > 0 else { lexUnknown(); return }
+        p += len
+        if isUnicodeSpace(at: start, length: len) {
+            noteSpace()
+        } else {
+            skipIdentifierBody()
+            emit(.identifier, from: start)
+        }
+    }
+
+    /// A run of bytes that start no token: invalid UTF-8 and stray ASCII controls.
+    mutating func lexUnknown() {
+        let start = p
+        p += 1
+        while p < n {
+            let c = b[p]
+            if c < 0x80 {
+                if cls[Int(c)] & CharClass.invalid == 0 { break }
+            } else if utf8Length(at: p) != 0 {
+                break
+            }
+            p += 1
+        }
+        emit(.unknown, from: start)
+    }
+
+    // MARK: Words and numbers
+
+    /// Identifier characters: ASCII letters, digits, `_`, and well-formed non-ASCII scalars
+    /// other than Unicode spaces.
     @inline(__always) mutating func skipIdentifierBody() {
         while p < n {
             let c = b[p]
-            if cls(c) & CharClass.identBody != 0 { p += 1; continue }
+            if cls[Int(c)] & CharClass.identBody != 0 { p += 1; continue }
             if c >= 0x80 {
-                let l = utf8Length(at: p)
-                if l > 0 { p += l; continue }
+                let len = utf8Length(at: p)
+                if len > 0 && !isUnicodeSpace(at: p, length: len) { p += len; continue }
             }
-            break
+            return
         }
     }
 
-    mutating func scanIdentifier(_ start: Int, _ startLine: Int32) {
-        if b[p] >= 0x80 { p += max(1, utf8Length(at: p)) } else { p += 1 }
-        skipIdentifierBody()
-        emit(isKeyword(start, p - start) ? .keyword : .identifier, from: start, line: startLine)
+    mutating func lexWord() {
+        let start = p
+        var q = p + 1
+        while q < n && cls[Int(b[q])] & CharClass.identBody != 0 { q += 1 }
+        p = q
+        if q < n && b[q] >= 0x80 { skipIdentifierBody() }
+        let length = p - start
+        var kind = TokenKind.identifier
+        if length <= 15 && keywords.contains(b, from: start, length: length) { kind = .keyword }
+        emit(kind, from: start)
     }
 
-    func isKeyword(_ start: Int, _ length: Int) -> Bool {
-        guard length >= 2, length < keywords.count else { return false }
-        outer: for k in keywords[length] {
-            var i = 0
-            while i < length { if k[i] != b[start + i] { continue outer }; i += 1 }
-            return true
+    /// `` `name` ``: up to the next backtick on the same line (Swift also allows raw identifiers
+    /// with spaces between backticks). A backtick without a partner is `.unknown`.
+    mutating func lexBacktick() {
+        let start = p
+        var q = p + 1
+        while q < n {
+            let c = b[q]
+            if c == UInt8(ascii: "`") || c == 10 || c == 13 { break }
+            q += 1
         }
-        return false
+        if q < n && b[q] == UInt8(ascii: "`") && q > p + 1 {
+            p = q + 1
+            emit(.identifier, from: start)
+        } else {
+            p += 1
+            emit(.unknown, from: start)
+        }
     }
 
-    mutating func scanNumber(_ start: Int, _ startLine: Int32) {
+    /// Integer and float literals. A `-` sign is never part of the literal. A `.` starts a fraction
+    /// only when a digit follows and the previous token is not `.` (`x.0.1` is two tuple indexes,
+    /// `1.description` is a member access). Trailing identifier characters (`12abc`, `0b102`) stay in
+    /// the (invalid) literal rather than becoming an identifier.
+    mutating func lexNumber() {
+        let start = p
         var kind = TokenKind.integerLiteral
-        func isHex(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) || c == 95 }
-        if b[p] == UInt8(ascii: "0"), at(p + 1) == UInt8(ascii: "x") {
+        let second = at(p + 1)
+        let afterPeriod = hasLast && last.kind == .period
+        if b[p] == UInt8(ascii: "0") && second == UInt8(ascii: "x") {
             p += 2
-            while p < n, isHex(b[p]) { p += 1 }
-            if at(p) == UInt8(ascii: "."), isHex(at(p + 1)), at(p + 1) != 95 {
-                // A hex fraction needs an exponent; `0x1.description` is member access.
+            advance(while: CharClass.hexBody)
+            // A hexadecimal fraction is only valid with a binary exponent: `0x1.8p1`;
+            // without one (`0xff.description`) the `.` is member access.
+            if !afterPeriod && at(p) == UInt8(ascii: ".") && isClass(at(p + 1), CharClass.hexDigit) {
                 var q = p + 1
-                while q < n, isHex(b[q]) { q += 1 }
-                if at(q) == UInt8(ascii: "p") || at(q) == UInt8(ascii: "P") { p = q; kind = .floatLiteral }
+                while q < n && isClass(b[q], CharClass.hexBody) { q += 1 }
+                if at(q) == UInt8(ascii: "p") || at(q) == UInt8(ascii: "P") { p = q }
             }
             if at(p) == UInt8(ascii: "p") || at(p) == UInt8(ascii: "P") {
-                kind = .floatLiteral
-                p += 1
-                if at(p) == UInt8(ascii: "+") || at(p) == UInt8(ascii: "-") { p += 1 }
-                while p < n, cls(b[p]) & CharClass.digit != 0 || b[p] == 95 { p += 1 }
+                var q = p + 1
+                if at(q) == UInt8(ascii: "+") || at(q) == UInt8(ascii: "-") { q += 1 }
+                if isClass(at(q), CharClass.digit) {
+                    kind = .floatLiteral
+                    p = q
+                    advance(while: CharClass.decimalBody)
+                }
             }
-        } else if b[p] == UInt8(ascii: "0"), at(p + 1) == UInt8(ascii: "b") || at(p + 1) == UInt8(ascii: "o") {
+        } else if b[p] == UInt8(ascii: "0") && (second == UInt8(ascii: "o") || second == UInt8(ascii: "b")) {
             p += 2
-            while p < n, cls(b[p]) & CharClass.digit != 0 || b[p] == 95 { p += 1 }
+            advance(while: CharClass.decimalBody)
         } else {
-            while p < n, cls(b[p]) & CharClass.digit != 0 || b[p] == 95 { p += 1 }
-            if at(p) == UInt8(ascii: "."), cls(at(p + 1)) & CharClass.digit != 0 {
+            advance(while: CharClass.decimalBody)
+            if !afterPeriod && at(p) == UInt8(ascii: ".") && isClass(at(p + 1), CharClass.digit) {
                 kind = .floatLiteral
                 p += 1
-                while p < n, cls(b[p]) & CharClass.digit != 0 || b[p] == 95 { p += 1 }
+                advance(while: CharClass.decimalBody)
             }
             if at(p) == UInt8(ascii: "e") || at(p) == UInt8(ascii: "E") {
                 var q = p + 1
                 if at(q) == UInt8(ascii: "+") || at(q) == UInt8(ascii: "-") { q += 1 }
-                if cls(at(q)) & CharClass.digit != 0 {
+                if isClass(at(q), CharClass.digit) {
                     kind = .floatLiteral
                     p = q
-                    while p < n, cls(b[p]) & CharClass.digit != 0 || b[p] == 95 { p += 1 }
+                    advance(while: CharClass.decimalBody)
                 }
             }
         }
-        // Trailing identifier characters (`12abc`) stay in the (invalid) literal.
         skipIdentifierBody()
-        emit(kind, from: start, line: startLine)
+        emit(kind, from: start)
+    }
+
+    // MARK: Punctuation-led tokens
+
+    /// `.` alone is a period; `.` followed by `.` or an operator character starts a dot operator.
+    mutating func lexDot() {
+        let next = at(p + 1)
+        let startsComment = next == UInt8(ascii: "/") && (at(p + 2) == UInt8(ascii: "/") || at(p + 2) == UInt8(ascii: "*"))
+        if next == UInt8(ascii: ".") || (isClass(next, CharClass.op) && !startsComment) {
+            lexOperator()
+        } else {
+            let start = p
+            p += 1
+            emit(.period, from: start)
+        }
+    }
+
+    /// `#"…"#` raw strings, `#/…/#` raw regexes, `#name` pound keywords and macro expansions.
+    mutating func lexPound() {
+        let start = p
+        var h = 0
+        while at(p + h) == UInt8(ascii: "#") { h += 1 }
+        let after = at(p + h)
+        if after == UInt8(ascii: "\"") {
+            p += h
+            lexString(from: start, hashes: h)
+            return
+        }
+        if after == UInt8(ascii: "/") {
+            p += h + 1
+            var flags: TokenFlags = .raw
+            if scanRawRegexBody(hashes: h, multilineFlag: &flags) == false { flags.insert(.unterminated) }
+            emit(.regexLiteral, from: start, flags)
+            return
+        }
+        let startsName = isClass(after, CharClass.identStart)
+            || (after >= 0x80 && utf8Length(at: p + h) > 0 && !isUnicodeSpace(at: p + h, length: utf8Length(at: p + h)))
+        if h == 1 && startsName {
+            p += 1
+            skipIdentifierBody()
+            emit(.poundKeyword, from: start)
+            return
+        }
+        // Stray `#`s: one token for the run (leaving the last one when a name follows), so long
+        // runs stay linear.
+        p += (h > 1 && startsName) ? h - 1 : h
+        emit(.unknown, from: start)
+    }
+
+    /// Consumes a raw regex body after its opening `#…#/`, through the closing `/#…#`.
+    /// An extended literal (`#/` then a line break) may span lines; otherwise the literal ends,
+    /// unterminated, before the line break. Returns whether it was closed.
+    mutating func scanRawRegexBody(hashes h: Int, multilineFlag flags: inout TokenFlags) -> Bool {
+        var q = p
+        while q < n && (b[q] == UInt8(ascii: " ") || b[q] == 9) { q += 1 }
+        let multiline = q < n && (b[q] == 10 || b[q] == 13)
+        if multiline { flags.insert(.multiline) }
+        while p < n {
+            let c = b[p]
+            if c == UInt8(ascii: "\\") {
+                p += 1
+                if p < n && b[p] != 10 && b[p] != 13 { p += 1 }
+                continue
+            }
+            if c == UInt8(ascii: "/") && hashesFollow(p + 1, h) {
+                p += 1 + h
+                return true
+            }
+            if c == 10 || c == 13 {
+                if !multiline { return false }
+                consumeLineBreak()
+                continue
+            }
+            p += 1
+        }
+        return false
     }
 
     // MARK: Comments
 
-    mutating func scanLineComment() {
+    /// `//` and `///` (not `////`) to the end of the line, which is left as trivia.
+    mutating func lexLineComment() {
         let start = p
         let isDoc = at(p + 2) == UInt8(ascii: "/") && at(p + 3) != UInt8(ascii: "/")
-        while p < n, b[p] != 10, b[p] != 13 { p += 1 }
-        comments.append(Comment(kind: isDoc ? .docLine : .line, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p), line: line))
-        pending = TokenFlags(rawValue: pending.rawValue | 1)
+        p += 2
+        advanceToLineEnd()
+        addComment(isDoc ? .docLine : .line, from: start)
     }
 
-    mutating func scanBlockComment() {
-        let start = p, startLine = line
-        let isDoc = at(p + 2) == UInt8(ascii: "*") && at(p + 3) != UInt8(ascii: "/")
+    /// Consumes a (nested) block comment whose `/*` is at `p`. Returns (closed, saw a line break).
+    @inline(__always) mutating func skipBlockComment() -> (closed: Bool, newline: Bool) {
         p += 2
         var depth = 1
-        while p < n, depth > 0 {
+        var newline = false
+        while p < n {
             let c = b[p]
-            if c == UInt8(ascii: "/"), at(p + 1) == UInt8(ascii: "*") { depth += 1; p += 2; continue }
-            if c == UInt8(ascii: "*"), at(p + 1) == UInt8(ascii: "/") { depth -= 1; p += 2; continue }
-            if consumeNewline() { pending = TokenFlags(rawValue: pending.rawValue | 2); continue }
-            p += 1
+            if c == UInt8(ascii: "*") && at(p + 1) == UInt8(ascii: "/") {
+                p += 2
+                depth -= 1
+                if depth == 0 { return (true, newline) }
+            } else if c == UInt8(ascii: "/") && at(p + 1) == UInt8(ascii: "*") {
+                p += 2
+                depth += 1
+            } else if c == 10 || c == 13 {
+                newline = true
+                consumeLineBreak()
+            } else {
+                p += 1
+            }
         }
-        comments.append(Comment(kind: isDoc ? .docBlock : .block, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p), line: startLine))
-        pending = TokenFlags(rawValue: pending.rawValue | 1)
+        return (false, newline)
+    }
+
+    /// `/* … */`, nested; `/**` (not `/**/`, not `/***`) is a doc block. Unterminated: to EOF.
+    mutating func lexBlockComment() {
+        let start = p
+        let third = at(p + 2), fourth = at(p + 3)
+        let isDoc = third == UInt8(ascii: "*") && fourth != UInt8(ascii: "*") && fourth != UInt8(ascii: "/")
+        let result = skipBlockComment()
+        if !result.closed { unterminatedComment = true }
+        addComment(isDoc ? .docBlock : .block, from: start)
+        if result.newline { noteNewline() }
     }
 
     // MARK: Operators and regex literals
 
-    mutating func scanOperator(_ start: Int, _ startLine: Int32) {
-        let first = b[p]
-        if first == UInt8(ascii: ".") {
-            // Dot operators (`...`, `..<`): may contain dots after the first.
-            p += 1
-            while p < n, b[p] == UInt8(ascii: ".") || cls(b[p]) & CharClass.operatorChar != 0 {
-                if b[p] == UInt8(ascii: "/"), at(p + 1) == UInt8(ascii: "/") || at(p + 1) == UInt8(ascii: "*") { break }
-                p += 1
-            }
-        } else {
-            p += 1
-            // Postfix `?`/`!` right after an expression stand alone (`a?.b`, `x!`, `a?[0]`).
-            let leftBound = pending.rawValue & 1 == 0 && endsExpression(tokens.last)
-            if !(leftBound && (first == UInt8(ascii: "?") || first == UInt8(ascii: "!")) && !continuesAsInfix()) {
-                while p < n, cls(b[p]) & CharClass.operatorChar != 0 {
-                    if b[p] == UInt8(ascii: "/"), at(p + 1) == UInt8(ascii: "/") || at(p + 1) == UInt8(ascii: "*") { break }
-                    p += 1
-                }
-            }
-        }
-        let len = p - start
-        if len == 1 && first == UInt8(ascii: "=") {
-            emit(.equal, from: start, line: startLine)
-        } else if len == 2 && first == UInt8(ascii: "-") && b[start + 1] == UInt8(ascii: ">") {
-            emit(.arrow, from: start, line: startLine)
-        } else {
-            emit(.operator, from: start, line: startLine)
-        }
-    }
-
-    /// After a left-bound `?` or `!`: whether the operator run continues as an infix operator
-    /// such as `!=`, `??`, `?=` (then it is lexed whole).
-    func continuesAsInfix() -> Bool {
-        let c = at(p)
-        return c == UInt8(ascii: "=") || (b[p - 1] == UInt8(ascii: "?") && c == UInt8(ascii: "?"))
-    }
-
-    func endsExpression(_ t: Token?) -> Bool {
-        guard let t = t else { return false }
-        switch t.kind {
-        case .identifier, .dollarIdentifier, .integerLiteral, .floatLiteral, .stringLiteral, .regexLiteral, .rightParen, .rightBracket, .rightBrace:
-            return true
-        case .keyword:
-            return true
-        case .operator:
-            // `a!!`, `a?!`: chained postfix marks.
-            let last = b[Int(t.end) - 1]
-            return t.end - t.start == 1 && (last == UInt8(ascii: "?") || last == UInt8(ascii: "!"))
-        default:
-            return false
-        }
-    }
-
-    /// Bare `/…/` regex literals are recognised only where an expression can start (after an
-    /// operator, an opening bracket, `,`, `:`, `=`, `return`, `case`…), when the next byte is not
-    /// whitespace, and when a closing `/` follows on the same line. Anywhere else `/` is division.
-    ///
-    /// | before `/`          | example             | lexed as |
-    /// |---------------------|---------------------|----------|
-    /// | identifier, `)`, literal | `a / b`, `f() /2` | operator |
-    /// | `=`, `(`, `,`, `:`   | `let r = /a+/`      | regex    |
-    /// | `/` then space       | `x = / 2`           | operator |
-    /// | no closing `/` on the line | `let x = /a`   | operator |
-    func regexCanStart() -> Bool {
+    mutating func lexSlash() {
         let next = at(p + 1)
-        if next == UInt8(ascii: " ") || next == 9 || next == 10 || next == 13 || next == 0 || next == UInt8(ascii: "=") { return false }
-        guard let last = tokens.last else { return true }
+        if next == UInt8(ascii: "/") { lexLineComment(); return }
+        if next == UInt8(ascii: "*") { lexBlockComment(); return }
+        if regexMayStartHere(), let end = bareRegexEnd(from: p) {
+            let start = p
+            p = end
+            emit(.regexLiteral, from: start)
+            return
+        }
+        lexOperator()
+    }
+
+    /// Whether a token ending an expression precedes a `?`/`!` at `p` with nothing between.
+    @inline(__always) func isLeftBound() -> Bool {
+        if pendingSpace || !hasLast { return false }
         switch last.kind {
-        case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon, .equal, .arrow:
+        case .leftParen, .leftBracket, .leftBrace, .comma, .semicolon, .colon: return false
+        default: return true
+        }
+    }
+
+    /// Maximal munch of operator characters from `p` (see the type's notes for the exceptions).
+    mutating func lexOperator() {
+        let start = p
+        let first = b[p]
+        if (first == UInt8(ascii: "?") || first == UInt8(ascii: "!")) && isLeftBound() {
+            // Postfix optional chaining / force unwrap: always one character.
+            p += 1
+            emit(.operator, from: start)
+            lastIsPostfix = true
+            return
+        }
+        let dotOperator = first == UInt8(ascii: ".")
+        p += 1
+        while p < n {
+            let c = b[p]
+            if c == UInt8(ascii: ".") {
+                // `.` may only continue an operator that began with `.`.
+                if !dotOperator { break }
+            } else if cls[Int(c)] & CharClass.op == 0 {
+                break
+            } else if c == UInt8(ascii: "/") {
+                let d = at(p + 1)
+                if d == UInt8(ascii: "/") || d == UInt8(ascii: "*") { break }
+            } else if c == UInt8(ascii: "?") || c == UInt8(ascii: "!") {
+                let prev = b[p - 1]
+                if prev == UInt8(ascii: "<") || prev == UInt8(ascii: ">") { break }
+            }
+            p += 1
+        }
+        let length = p - start
+        if length == 1 && first == UInt8(ascii: "=") {
+            emit(.equal, from: start)
+        } else if length == 2 && first == UInt8(ascii: "-") && b[start + 1] == UInt8(ascii: ">") {
+            emit(.arrow, from: start)
+        } else if length == 1 && dotOperator {
+            emit(.period, from: start)
+        } else {
+            emit(.operator, from: start)
+        }
+    }
+
+    /// Whether the keyword token ends an expression (`self`, `true`, `nil`…, or any keyword used
+    /// as a member name after `.`), so a following `/` is division.
+    func keywordEndsExpression(_ t: Token) -> Bool {
+        if lastButOneKind == .period && lastButOneEnd == t.start { return true }
+        let s = Int(t.start), len = Int(t.end) - Int(t.start)
+        for word in LexerEngine.expressionKeywords where word.count == len {
+            var i = 0
+            while i < len && at(s + i) == word[i] { i += 1 }
+            if i == len { return true }
+        }
+        return false
+    }
+
+    static let expressionKeywords: [[UInt8]] = ["self", "Self", "super", "true", "false", "nil", "init", "Any"].map { Array($0.utf8) }
+
+    /// Where a bare `/` may open a regex literal. Decision table (first matching row wins):
+    ///
+    /// | condition                                                        | `/` is                    |
+    /// |------------------------------------------------------------------|---------------------------|
+    /// | `//` or `/*`                                                     | a comment (handled before) |
+    /// | followed by space, tab, line break or end of file                | an operator               |
+    /// | look-ahead budget exhausted (pathological input)                 | an operator               |
+    /// | first token of the file, or after a shebang                      | a regex candidate         |
+    /// | after `(` `[` `{` `,` `:` `;` `=` `->`                           | a regex candidate         |
+    /// | after an operator that is not a postfix `?`/`!`                  | a regex candidate         |
+    /// | after a keyword other than `self Self super true false nil init Any` and not after `.` (`return`, `case`, `in`, `where`, `try`…) | a regex candidate |
+    /// | at the start of a line after `}` (a new statement)              | a regex candidate         |
+    /// | anything else (identifier, literal, `)`, `]`, `$0`, `.`, `@`…)   | an operator               |
+    ///
+    /// A candidate is a regex only if `bareRegexEnd` finds its end.
+    func regexMayStartHere() -> Bool {
+        let next = at(p + 1)
+        if p + 1 >= n || next == UInt8(ascii: " ") || next == 9 || next == 10 || next == 13 { return false }
+        if regexBudget <= 0 { return false }
+        guard hasLast else { return true }
+        switch last.kind {
+        case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon, .equal, .arrow, .shebang:
             return true
         case .operator:
-            return pending.rawValue & 1 != 0 || !endsExpression(last)
+            return !lastIsPostfix
         case .keyword:
-            let s = Int(last.start), len = Int(last.end - last.start)
-            for word in ["return", "case", "in", "where", "if", "guard", "while", "throw", "try", "else", "is", "as"] where word.utf8.count == len {
-                if word.utf8.elementsEqual(UnsafeBufferPointer(rebasing: b[s..<(s + len)])) { return true }
-            }
-            return false
+            return !keywordEndsExpression(last)
+        case .rightBrace:
+            return pendingNewline
         default:
             return false
         }
     }
 
-    /// End offset (after the closing `/`) of a bare regex starting at `start`, or nil.
-    func bareRegexEnd(from start: Int) -> Int? {
-        var q = start + 1
-        var inClass = 0
-        while q < n {
+    /// The end (after the closing `/`) of a bare regex literal opening at `s`, or nil. The literal
+    /// must close on the same line; `\` escapes the next byte; `/` inside `[…]` (nestable) does not
+    /// close it; it is rejected when it contains an unbalanced `)` (as in `(a /b) / c`), when the
+    /// closing `/` follows a space or tab, or when an identifier character or digit directly
+    /// follows the closing `/` (both read as division). Costs are charged to `regexBudget`.
+    mutating func bareRegexEnd(from s: Int) -> Int? {
+        var q = s + 1
+        var classDepth = 0
+        var parenDepth = 0
+        var result: Int? = nil
+        scan: while q < n {
             let c = b[q]
-            if c == 10 || c == 13 { return nil }
-            if c == UInt8(ascii: "\\") { q += 2; continue }
-            if c == UInt8(ascii: "[") { inClass += 1 } else if c == UInt8(ascii: "]") && inClass > 0 { inClass -= 1 } else if c == UInt8(ascii: "/") && inClass == 0 {
-                // `a /b/ c` would be odd: reject a regex whose last byte before `/` is a space.
-                if b[q - 1] == UInt8(ascii: " ") { return nil }
-                return q + 1
+            switch c {
+            case 10, 13:
+                break scan
+            case UInt8(ascii: "\\"):
+                let d = at(q + 1)
+                if q + 1 >= n || d == 10 || d == 13 { break scan }
+                q += 2
+                continue scan
+            case UInt8(ascii: "["):
+                classDepth += 1
+                // `]` right after `[` or `[^` is a literal bracket.
+                if at(q + 1) == UInt8(ascii: "^") { q += 1 }
+                if at(q + 1) == UInt8(ascii: "]") { q += 1 }
+            case UInt8(ascii: "]"):
+                if classDepth > 0 { classDepth -= 1 }
+            case UInt8(ascii: "("):
+                if classDepth == 0 { parenDepth += 1 }
+            case UInt8(ascii: ")"):
+                if classDepth == 0 {
+                    if parenDepth == 0 { break scan }
+                    parenDepth -= 1
+                }
+            case UInt8(ascii: "/"):
+                if classDepth == 0 {
+                    let before = b[q - 1]
+                    if before == UInt8(ascii: " ") || before == 9 { break scan }
+                    let after = at(q + 1)
+                    if q + 1 < n && (isClass(after, CharClass.identBody) || after >= 0x80) { break scan }
+                    result = q + 1
+                    break scan
+                }
+            default:
+                break
             }
             q += 1
         }
-        return nil
-    }
-
-    mutating func scanRawRegex(hashes h: Int, _ start: Int, _ startLine: Int32) {
-        var flags: TokenFlags = [.raw]
-        while true {
-            if p >= n { flags.insert(.unterminated); break }
-            let c = b[p]
-            if c == UInt8(ascii: "\\") { p += 1; if p < n, !consumeNewline() { p += 1 }; continue }
-            if c == UInt8(ascii: "/"), closingHashes(at: p + 1, h) { p += 1 + h; break }
-            if consumeNewline() { continue }
-            p += 1
-        }
-        emit(.regexLiteral, from: start, line: startLine, flags: flags)
-    }
-
-    @inline(__always) func closingHashes(at i: Int, _ h: Int) -> Bool {
-        var k = 0
-        while k < h { if at(i + k) != UInt8(ascii: "#") { return false }; k += 1 }
-        return true
+        regexBudget -= (q - s) + 1
+        return result
     }
 
     // MARK: Strings
 
-    private enum Frame {
-        case string(hashes: Int, multiline: Bool)
-        case interpolation(depth: Int)
-    }
-
-    /// Scans a string literal whose opening quote is at `p` (after `hashes` `#`), interpolations
-    /// included, to any nesting depth.
-    mutating func scanString(hashes h0: Int, _ start: Int, _ startLine: Int32) {
-        var flags: TokenFlags = h0 > 0 ? [.raw] : []
-        var stack: [Frame] = []
-        openString(hashes: h0, into: &stack, flags: &flags)
-        while let top = stack.last {
-            if p >= n { flags.insert(.unterminated); break }
-            switch top {
-            case .string(let h, let multiline):
+    /// A string literal whose opening quote is at `p` (after `hashes` `#`, which start at `start`),
+    /// with every interpolation, to any depth, in one token.
+    mutating func lexString(from start: Int, hashes: Int) {
+        var flags: TokenFlags = hashes > 0 ? .raw : []
+        let multiline = openQuote()
+        if multiline { flags.insert(.multiline) }
+        if !multiline && hashes == 0 {
+            // Fast path for the common plain "…" literal: no state stack until an interpolation.
+            while true {
+                while p < n && cls[Int(b[p])] & CharClass.stringStop == 0 { p += 1 }
+                if p >= n || b[p] == 10 || b[p] == 13 {
+                    emit(.stringLiteral, from: start, .unterminated)
+                    return
+                }
+                if b[p] == UInt8(ascii: "\"") {
+                    p += 1
+                    emit(.stringLiteral, from: start)
+                    return
+                }
+                // A backslash: an interpolation switches to the general scanner below.
+                if at(p + 1) == UInt8(ascii: "(") { break }
+                p += 1
+                if p < n && b[p] != 10 && b[p] != 13 { p += 1 }
+            }
+        }
+        frames.removeAll(keepingCapacity: true)
+        frames.append(StringFrame(isCode: false, multiline: multiline, hashes: hashes, depth: 0))
+        outer: while let top = frames.last {
+            if p >= n {
+                flags.insert(.unterminated)
+                break
+            }
+            let topIndex = frames.count - 1
+            if !top.isCode {
+                while p < n && cls[Int(b[p])] & CharClass.stringStop == 0 { p += 1 }
+                if p >= n { continue outer }
                 let c = b[p]
-                if c == UInt8(ascii: "\\"), closingHashes(at: p + 1, h) {
-                    let q = p + 1 + h
-                    if at(q) == UInt8(ascii: "(") {
-                        p = q + 1
-                        flags.insert(.interpolated)
-                        stack.append(.interpolation(depth: 0))
-                    } else {
+                if c == UInt8(ascii: "\\") {
+                    if hashesFollow(p + 1, top.hashes) {
+                        let q = p + 1 + top.hashes
+                        if at(q) == UInt8(ascii: "(") {
+                            p = q + 1
+                            flags.insert(.interpolated)
+                            frames.append(StringFrame(isCode: true, multiline: top.multiline, hashes: 0, depth: 0))
+                            continue outer
+                        }
                         p = q
-                        if p < n, !consumeNewline() { p += 1 }
+                        // The escaped character (a line break is left for the checks below).
+                        if p < n && b[p] != 10 && b[p] != 13 { p += 1 }
+                    } else {
+                        p += 1 // a backslash in a raw string without enough `#`: plain text
                     }
                 } else if c == UInt8(ascii: "\"") {
-                    if multiline {
-                        if at(p + 1) == UInt8(ascii: "\""), at(p + 2) == UInt8(ascii: "\""), closingHashes(at: p + 3, h) {
-                            p += 3 + h
-                            stack.removeLast()
+                    if top.multiline {
+                        if at(p + 1) == UInt8(ascii: "\"") && at(p + 2) == UInt8(ascii: "\"") && hashesFollow(p + 3, top.hashes) {
+                            p += 3 + top.hashes
+                            frames.removeLast()
                         } else {
                             p += 1
                         }
-                    } else if closingHashes(at: p + 1, h) {
-                        p += 1 + h
-                        stack.removeLast()
+                    } else if hashesFollow(p + 1, top.hashes) {
+                        p += 1 + top.hashes
+                        frames.removeLast()
                     } else {
                         p += 1
                     }
-                } else if c == 10 || c == 13 {
-                    if multiline {
-                        _ = consumeNewline()
-                    } else {
-                        // A single-line string ends, unterminated, at the line break.
-                        flags.insert(.unterminated)
-                        stack.removeLast()
-                        // Also abandon the interpolation that contained it, if any.
-                        if case .interpolation? = stack.last { stack.removeLast() }
-                    }
+                } else if top.multiline {
+                    consumeLineBreak() // a line break inside `"""`
                 } else {
-                    p += 1
+                    // A single-line string ends, unterminated, before the line break; so does
+                    // the whole literal it is part of.
+                    flags.insert(.unterminated)
+                    break outer
                 }
-            case .interpolation(let depth):
+            } else {
+                while p < n && cls[Int(b[p])] & CharClass.codeStop == 0 { p += 1 }
+                if p >= n { continue outer }
                 let c = b[p]
                 switch c {
                 case UInt8(ascii: "("):
+                    frames[topIndex].depth += 1
                     p += 1
-                    stack[stack.count - 1] = .interpolation(depth: depth + 1)
                 case UInt8(ascii: ")"):
+                    if top.depth == 0 { frames.removeLast() } else { frames[topIndex].depth -= 1 }
                     p += 1
-                    if depth == 0 { stack.removeLast() } else { stack[stack.count - 1] = .interpolation(depth: depth - 1) }
                 case UInt8(ascii: "\""):
-                    openString(hashes: 0, into: &stack, flags: &flags)
+                    let ml = openQuote()
+                    frames.append(StringFrame(isCode: false, multiline: ml, hashes: 0, depth: 0))
                 case UInt8(ascii: "#"):
                     var h = 0
                     while at(p + h) == UInt8(ascii: "#") { h += 1 }
-                    if at(p + h) == UInt8(ascii: "\"") {
+                    let after = at(p + h)
+                    if after == UInt8(ascii: "\"") {
                         p += h
-                        openString(hashes: h, into: &stack, flags: &flags)
+                        let ml = openQuote()
+                        frames.append(StringFrame(isCode: false, multiline: ml, hashes: h, depth: 0))
+                    } else if after == UInt8(ascii: "/") {
+                        p += h + 1
+                        var ignored: TokenFlags = []
+                        _ = scanRawRegexBody(hashes: h, multilineFlag: &ignored)
                     } else {
                         p += h
                     }
                 case UInt8(ascii: "/"):
-                    if at(p + 1) == UInt8(ascii: "*") {
-                        var d = 1
+                    let d = at(p + 1)
+                    if d == UInt8(ascii: "/") {
                         p += 2
-                        while p < n, d > 0 {
-                            if b[p] == UInt8(ascii: "/"), at(p + 1) == UInt8(ascii: "*") { d += 1; p += 2; continue }
-                            if b[p] == UInt8(ascii: "*"), at(p + 1) == UInt8(ascii: "/") { d -= 1; p += 2; continue }
-                            if consumeNewline() { continue }
-                            p += 1
-                        }
-                    } else if at(p + 1) == UInt8(ascii: "/") {
-                        while p < n, b[p] != 10, b[p] != 13 { p += 1 }
+                        advanceToLineEnd()
+                    } else if d == UInt8(ascii: "*") {
+                        _ = skipBlockComment()
+                    } else if interpolationRegexMayStartHere(), let end = bareRegexEnd(from: p) {
+                        p = end
                     } else {
                         p += 1
                     }
-                case 10, 13:
-                    _ = consumeNewline()
-                default:
-                    p += 1
+                default: // LF or CR
+                    if top.multiline {
+                        consumeLineBreak()
+                    } else {
+                        flags.insert(.unterminated)
+                        break outer
+                    }
                 }
             }
         }
-        emit(.stringLiteral, from: start, line: startLine, flags: flags)
+        frames.removeAll(keepingCapacity: true)
+        emit(.stringLiteral, from: start, flags)
     }
 
-    /// Consumes the opening quote(s) at `p` and pushes the string frame.
-    private mutating func openString(hashes h: Int, into stack: inout [Frame], flags: inout TokenFlags) {
-        if at(p + 1) == UInt8(ascii: "\""), at(p + 2) == UInt8(ascii: "\"") {
+    /// Consumes `"` or `"""` at `p`; returns whether it was `"""`.
+    @inline(__always) mutating func openQuote() -> Bool {
+        if at(p + 1) == UInt8(ascii: "\"") && at(p + 2) == UInt8(ascii: "\"") {
             p += 3
-            if stack.isEmpty { flags.insert(.multiline) }
-            stack.append(.string(hashes: h, multiline: true))
-        } else {
-            p += 1
-            stack.append(.string(hashes: h, multiline: false))
+            return true
+        }
+        p += 1
+        return false
+    }
+
+    /// Inside an interpolation no tokens exist, so a `/` at `p` may open a regex only when the
+    /// previous non-blank byte is one of `( [ { , : ; =` and a non-blank byte follows.
+    func interpolationRegexMayStartHere() -> Bool {
+        let next = at(p + 1)
+        if p + 1 >= n || next == UInt8(ascii: " ") || next == 9 || next == 10 || next == 13 { return false }
+        if regexBudget <= 0 { return false }
+        var q = p - 1
+        while q >= 0 && (b[q] == UInt8(ascii: " ") || b[q] == 9) { q -= 1 }
+        guard q >= 0 else { return false }
+        switch b[q] {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","),
+             UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
         }
     }
 }

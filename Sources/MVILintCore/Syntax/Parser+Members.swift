@@ -84,6 +84,8 @@ extension Parser {
                 continue
             }
             if k == .leftParen || k == .leftBracket { j = after(j); continue }
+            // `PassthroughSubject<String, Never>()`: the comma inside does not end the binding.
+            if k == .operator, let close = genericArgumentsEnd(at: j, end: end) { j = close + 1; continue }
             j += 1
         }
         return min(j, end)

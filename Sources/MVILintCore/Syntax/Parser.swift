@@ -7,8 +7,10 @@ struct Parser {
     let file: SourceFile
     let tokens: [Token]
     var tree = SourceTree()
-    /// Deeper type nesting than this is skipped rather than parsed (stack safety).
-    static let maxDepth = 128
+    /// Deeper type nesting than this is skipped rather than parsed (stack safety). Each level
+    /// costs three stack frames, about 14 KB in a debug build, and the parser must fit in the
+    /// 512 KB stack of a secondary thread (Dispatch workers on macOS); real code nests a few levels.
+    static let maxDepth = 16
 
     init(file: SourceFile) {
         self.file = file
@@ -86,13 +88,7 @@ struct Parser {
     /// Skips `#if cond`, `#elseif cond`, `#else`, `#endif` (their branches are all parsed), and other
     /// `#` directives with their arguments; records `#Preview` bodies.
     mutating func skipPoundDirective(_ i: Int, end: Int, topLevel: Bool) -> Int {
-        let line = tokens[i].line
-        if isText(i, "#if") || isText(i, "#elseif") {
-            var j = i + 1
-            while j < end && tokens[j].line == line && kind(j) != .eof { j = kind(j) == .leftParen ? after(j) : j + 1 }
-            return j
-        }
-        if isText(i, "#else") || isText(i, "#endif") { return i + 1 }
+        if let next = conditionalDirectiveEnd(i, end: end) { return next }
         var j = i + 1
         if kind(j) == .leftParen && !tokens[j].hasSpaceBefore { j = after(j) }
         if kind(j) == .leftBrace, let close = file.partner(j) {
@@ -100,6 +96,19 @@ struct Parser {
             return close + 1
         }
         return j
+    }
+
+    /// For `#if cond`, `#elseif cond`, `#else` and `#endif` at `i`, the index after the directive
+    /// and its condition (which ends with its line); nil for any other token.
+    func conditionalDirectiveEnd(_ i: Int, end: Int) -> Int? {
+        if isText(i, "#if") || isText(i, "#elseif") {
+            let line = tokens[i].line
+            var j = i + 1
+            while j < end && tokens[j].line == line && kind(j) != .eof { j = kind(j) == .leftParen ? after(j) : j + 1 }
+            return j
+        }
+        if isText(i, "#else") || isText(i, "#endif") { return i + 1 }
+        return nil
     }
 
     /// Reads attributes and modifiers starting at `i`; returns the index after them.
@@ -112,7 +121,11 @@ struct Parser {
                 let nameToken = j
                 var name = file.text(j)
                 j += 1
-                while kind(j) == .period && isIdentifierLike(j + 1) && !tokens[j].hasSpaceBefore {
+                while true {
+                    // `@ReducerBuilder<State, Action>`, `@FocusState<Field?>.Binding`: generic
+                    // arguments are skipped and not part of the name.
+                    if let close = genericArgumentsEnd(at: j, end: end, inAttribute: true) { j = close + 1 }
+                    guard kind(j) == .period && isIdentifierLike(j + 1) && !tokens[j].hasSpaceBefore else { break }
                     name += "." + file.text(j + 1)
                     j += 2
                 }
@@ -123,6 +136,12 @@ struct Parser {
                 }
                 header.attributes.append(Attribute(name: name, nameToken: nameToken, atToken: i, arguments: args))
                 i = j
+                continue
+            }
+            if i > start, kind(i) == .poundKeyword, let next = conditionalDirectiveEnd(i, end: end) {
+                // `#if os(iOS) @available(…) #endif` inside an attribute list: the header goes on,
+                // and the attributes of every clause apply (every branch is linted).
+                i = next
                 continue
             }
             if isModifier(i) {

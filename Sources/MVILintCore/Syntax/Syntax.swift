@@ -76,59 +76,111 @@ public struct DeclHeader: Sendable {
 /// A type as written: `[Item]?`, `any UserRepository`, `StateObject<ProfileViewModel>`.
 public struct TypeRef: Sendable {
     /// Source text with whitespace removed.
-    public var text: String
-    public var tokens: TokenRange
-
+    public let text: String
+    public let tokens: TokenRange
     /// The principal nominal name, after stripping `any`, `some`, optionals, arrays, dictionaries'
     /// values, `inout`, attributes and generic arguments: `[any FooRepository]?` → `FooRepository`,
     /// `Swift.Array<Foo>` → `Array`, `Combine.ObservableObject` → `ObservableObject`.
-    public var baseName: String { TypeRef.baseName(of: text) }
+    public let baseName: String
     /// Module-qualified text of the base (`SwiftUI.View` stays qualified), without generics.
-    public var qualifiedBase: String { TypeRef.qualifiedBase(of: text) }
+    public let qualifiedBase: String
 
-    public static func qualifiedBase(of text: String) -> String {
-        var s = Substring(text)
-        while s.first == " " { s = s.dropFirst() }
-        for prefix in ["inout", "any", "some", "borrowing", "consuming", "sending"] where s.hasPrefix(prefix + " ") {
-            s = s.dropFirst(prefix.count + 1)
-        }
-        // Attributes such as `@escaping`, `@Sendable`.
-        while s.hasPrefix("@") {
-            if let space = s.firstIndex(of: " ") { s = s[s.index(after: space)...] } else { break }
-        }
-        for prefix in ["any", "some"] where s.hasPrefix(prefix) && s.dropFirst(prefix.count).first.map({ !$0.isLetter && !$0.isNumber && $0 != "_" }) == true {
-            s = s.dropFirst(prefix.count)
-        }
-        while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }
-        if s.hasPrefix("("), s.hasSuffix(")") { s = s.dropFirst().dropLast() }
-        if s.hasPrefix("["), s.hasSuffix("]") {
-            s = s.dropFirst().dropLast()
-            // Dictionary: take the value type.
-            var depth = 0
-            for (i, ch) in zip(s.indices, s) {
-                if ch == "[" || ch == "<" || ch == "(" { depth += 1 } else if ch == "]" || ch == ">" || ch == ")" { depth -= 1 } else if ch == ":" && depth == 0 {
-                    s = s[s.index(after: i)...]
-                    break
-                }
-            }
-            return qualifiedBase(of: String(s))
-        }
-        if let lt = s.firstIndex(of: "<") {
-            let head = s[..<lt]
-            // Optional<T>, Array<T> carry the interesting type inside.
-            if head == "Optional" || head == "Array" || head == "Swift.Optional" || head == "Swift.Array" {
-                return qualifiedBase(of: String(s[s.index(after: lt)...].dropLast()))
-            }
-            s = head
-        }
-        while let last = s.last, last == "?" || last == "!" { s = s.dropLast() }
-        return s.contains(" ") ? String(s.filter { $0 != " " }) : String(s)
+    /// Computes the base names once: rules ask for them many times.
+    public init(text: String, tokens: TokenRange) {
+        self.text = text
+        self.tokens = tokens
+        self.qualifiedBase = TypeRef.qualifiedBase(of: text)
+        self.baseName = TypeRef.lastComponent(of: qualifiedBase)
     }
 
-    public static func baseName(of text: String) -> String {
-        let q = qualifiedBase(of: text)
-        if let dot = q.lastIndex(of: ".") { return String(q[q.index(after: dot)...]) }
-        return q
+    /// Wrappers peeled off before the base is found (`[[[T]]]`, `Optional<Optional<T>>`) at most;
+    /// deeper nesting is left as it is, which keeps hostile input linear.
+    static let maximumPeeling = 64
+
+    public static func qualifiedBase(of text: String) -> String {
+        // Fast path: a plain or module-qualified name.
+        if !text.isEmpty, text.utf8.allSatisfy({ isNameByte($0) || $0 == UInt8(ascii: ".") }), !text.hasPrefix("any."), !text.hasPrefix("some.") {
+            return text
+        }
+        let b = Array(text.utf8)
+        var lo = 0, hi = b.count
+        func startsWith(_ word: StaticString, thenSpace: Bool) -> Bool {
+            let n = word.utf8CodeUnitCount
+            guard hi - lo >= n + (thenSpace ? 1 : 0) else { return false }
+            for k in 0..<n where b[lo + k] != word.utf8Start[k] { return false }
+            return !thenSpace || b[lo + n] == UInt8(ascii: " ")
+        }
+        func dropTrailingMarks() { while hi > lo, b[hi - 1] == UInt8(ascii: "?") || b[hi - 1] == UInt8(ascii: "!") { hi -= 1 } }
+        func range(is word: StaticString, _ from: Int, _ to: Int) -> Bool {
+            word.utf8CodeUnitCount == to - from && (0..<(to - from)).allSatisfy { b[from + $0] == word.utf8Start[$0] }
+        }
+        peeling: for _ in 0...maximumPeeling {
+            while lo < hi, b[lo] == UInt8(ascii: " ") { lo += 1 }
+            for word: StaticString in ["inout", "any", "some", "borrowing", "consuming", "sending"] where startsWith(word, thenSpace: true) {
+                lo += word.utf8CodeUnitCount + 1
+            }
+            // Attributes such as `@escaping`, `@Sendable`.
+            while lo < hi, b[lo] == UInt8(ascii: "@") {
+                guard let space = (lo..<hi).first(where: { b[$0] == UInt8(ascii: " ") }) else { break }
+                lo = space + 1
+            }
+            // `any(P & Q)`, `some[T]`: the keyword runs into a bracket.
+            for word: StaticString in ["any", "some"] where startsWith(word, thenSpace: false) {
+                let next = lo + word.utf8CodeUnitCount
+                if next < hi, !isNameByte(b[next]) { lo = next }
+            }
+            dropTrailingMarks()
+            guard lo < hi else { break }
+            if b[lo] == UInt8(ascii: "("), b[hi - 1] == UInt8(ascii: ")") { lo += 1; hi -= 1 }
+            guard lo < hi else { break }
+            if b[lo] == UInt8(ascii: "["), b[hi - 1] == UInt8(ascii: "]") {
+                lo += 1
+                hi -= 1
+                // Dictionary: take the value type.
+                var depth = 0
+                for i in lo..<max(lo, hi) {
+                    let c = b[i]
+                    if c == UInt8(ascii: "[") || c == UInt8(ascii: "<") || c == UInt8(ascii: "(") {
+                        depth += 1
+                    } else if c == UInt8(ascii: "]") || c == UInt8(ascii: ">") || c == UInt8(ascii: ")") {
+                        depth -= 1
+                    } else if c == UInt8(ascii: ":") && depth == 0 {
+                        lo = i + 1
+                        break
+                    }
+                }
+                continue peeling
+            }
+            if let lt = (lo..<hi).first(where: { b[$0] == UInt8(ascii: "<") }) {
+                // Optional<T>, Array<T> carry the interesting type inside.
+                if range(is: "Optional", lo, lt) || range(is: "Array", lo, lt) || range(is: "Swift.Optional", lo, lt) || range(is: "Swift.Array", lo, lt) {
+                    // Drop the last character (the closing `>` in well-formed text).
+                    lo = lt + 1
+                    if hi > lo { hi -= 1 }
+                    while hi > lo, b[hi] & 0xC0 == 0x80 { hi -= 1 }
+                    continue peeling
+                }
+                hi = lt
+            }
+            dropTrailingMarks()
+            break
+        }
+        guard lo < hi else { return "" }
+        return String(decoding: b[lo..<hi].lazy.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)
+    }
+
+    public static func baseName(of text: String) -> String { lastComponent(of: qualifiedBase(of: text)) }
+
+    /// The text after the last `.`.
+    static func lastComponent(of qualified: String) -> String {
+        guard let dot = qualified.utf8.lastIndex(of: UInt8(ascii: ".")) else { return qualified }
+        return String(qualified[qualified.utf8.index(after: dot)...])
+    }
+
+    /// Letters, digits, `_` and every byte of a non-ASCII character (Unicode identifiers).
+    @inline(__always) static func isNameByte(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c >= 0x80
     }
 }
 

@@ -1,0 +1,232 @@
+/// `layer_dependency`: types reference only the layers the layer graph allows.
+import MVILintCore
+
+struct LayerDependency: Rule {
+    static let info = RuleInfo(
+        id: "layer_dependency",
+        title: "Layer Dependency",
+        summary: "A type must reference only types of its own layer or of the layers the layer graph allows",
+        rationale: """
+        A layered app stays changeable when dependencies point one way: views use models, models use \
+        use cases, use cases use repositories. A Store that reaches a Repository directly skips the \
+        domain layer and spreads data access into presentation code; a repository that knows a view \
+        model inverts the graph. Layers come from the `layers` setting (layer name → type-name \
+        suffixes) and the allowed edges from `layer_dependencies` (layer → layers it may use); a layer \
+        may always use itself, and a configured layer without an entry may use only itself. When \
+        neither setting is given, the default graph is view (`View`, and every view-like type) → \
+        presentation (`ViewModel`, `Store`, `Reducer`) → domain (`UseCase`, `Interactor`) → data \
+        (`Repository`, `Client`, `Service`, `DataSource`, `API`), each layer using itself and the next \
+        one only. A type's layer is the one with the longest matching suffix (a trailing `Protocol`, \
+        `Type` or `Impl` is ignored), else the layer of a protocol it conforms to. Only types the \
+        project declares have a layer; `App` and `Scene` types are composition roots and may use \
+        every layer. References are stored property types, constructions (also in parameter default \
+        values) and static member accesses inside the type's members; constructions inside static \
+        members (factories such as `static var preview`) are composition and not reported.
+        """,
+        category: .architecture,
+        defaults: [.mvvm: .off, .mvi: .off],
+        examples: [
+            .triggering(files: [
+                "Data.swift": """
+                protocol ProductRepository { func featured() async throws -> [Product] }
+                final class RemoteProductRepository: ProductRepository {
+                    func featured() async throws -> [Product] { [] }
+                }
+                final class APIClient { static let shared = APIClient() }
+                """,
+                "ProductViewModel.swift": """
+                @MainActor
+                final class ProductViewModel: ObservableObject {
+                    private let repository: ↓ProductRepository
+                    init(repository: ProductRepository = ↓RemoteProductRepository()) {
+                        self.repository = repository
+                    }
+                    func ping() { _ = ↓APIClient.shared }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "Layers.swift": """
+                protocol LoadFeedUseCase { func execute() async throws -> Feed }
+                final class OrdersRepository { static let shared = OrdersRepository() }
+                final class FeedViewModel: ObservableObject {}
+                struct FeedView: View { var body: some View { Text("") } }
+                """,
+                "Misuse.swift": """
+                struct OrderDetailView: View {
+                    var body: some View {
+                        Text("").task { _ = try? await ↓OrdersRepository.shared.all() }
+                    }
+                }
+                final class DefaultLoadFeedUseCase: LoadFeedUseCase {
+                    let model = ↓FeedViewModel()
+                    func execute() async throws -> Feed { _ = ↓FeedView(); return Feed() }
+                }
+                """,
+            ]),
+            .nonTriggering(files: [
+                "Layers.swift": """
+                protocol LoadFeedUseCase { func execute() async throws -> Feed }
+                protocol ProductRepository {}
+                final class HomeStore: ObservableObject {
+                    private let loadFeed: LoadFeedUseCase
+                    init(loadFeed: LoadFeedUseCase) { self.loadFeed = loadFeed }
+                }
+                extension HomeStore {
+                    static var live: HomeStore { HomeStore(loadFeed: LiveFeed(products: RemoteRepository())) }
+                }
+                """,
+                "Views.swift": """
+                struct HomeView: View {
+                    @StateObject private var store = HomeStore.live
+                    var body: some View {
+                        // ProductRepository() is only mentioned in this comment
+                        Text("ProductRepository.shared")
+                    }
+                }
+                final class LiveFeed: LoadFeedUseCase {
+                    let products: ProductRepository
+                    init(products: ProductRepository) { self.products = products }
+                    func execute() async throws -> Feed { Feed() }
+                }
+                @main
+                struct ShopApp: App {
+                    let repository = RemoteRepository()
+                    var body: some Scene { WindowGroup { HomeView() } }
+                }
+                final class RemoteRepository: ProductRepository {}
+                """,
+            ]),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        let graph = LayerGraph(settings: context.settings)
+        guard !graph.allowed.isEmpty else { return }
+        for type in file.tree.allTypes where type.kind != .protocol {
+            let name = type.indexName
+            if project.isAppOrScene(name) || type.inheritedBaseNames.contains(where: { $0 == "App" || $0 == "Scene" }) { continue }
+            guard let from = graph.layer(of: name, project: project, isViewLike: project.isViewLike(type)) else { continue }
+            let permitted = Set(graph.allowed[from] ?? []).union([from])
+            var reported = Set<Int>()
+            func consider(_ token: Int) {
+                let target = file.name(token)
+                guard target != name, project.isDeclared(target),
+                      let to = graph.layer(of: project.resolve(target), project: project, isViewLike: project.isViewLike(target)),
+                      !permitted.contains(to), reported.insert(token).inserted else { return }
+                context.report(at: token, .forbidden(name, layer: from, uses: target, layer: to, allowed: permitted.subtracting([from]).sorted()))
+            }
+            for v in type.variables where v.isStored {
+                guard let t = v.type else { continue }
+                for i in t.tokens where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i + 1) != .period { consider(i) }
+            }
+            for (r, isStatic) in memberCode(of: type) {
+                for i in r where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i - 1) != .period {
+                    guard let kind = reference(at: i, file: file) else { continue }
+                    // A static factory (`static var preview`, `static let live`) that builds a model
+                    // with its dependencies is composition, like an App, not a dependency of the type.
+                    if isStatic && kind == .construction { continue }
+                    consider(i)
+                }
+            }
+        }
+    }
+
+    private enum Reference { case construction, staticMember }
+
+    /// `Foo(…)`, `Foo { … }`, `Foo<T>(…)`, `Foo.init(…)` (a construction) or `Foo.member`; not
+    /// `Foo.self`/`Foo.Type`.
+    private func reference(at i: Int, file: SourceFile) -> Reference? {
+        var next = i + 1
+        if file.isText(next, "<"), !file.tokens[next].hasSpaceBefore,
+           let close = (next..<min(file.tokens.count, next + 32)).first(where: { file.isText($0, ">") }) { next = close + 1 }
+        if file.kind(next) == .leftParen && !file.tokens[next].hasSpaceBefore { return .construction }
+        if file.kind(next) == .leftBrace && file.isClosureOpen(next) { return .construction }
+        if file.kind(next) == .period, file.isWord(next + 1, "init") { return .construction }
+        if file.kind(next) == .period, file.kind(next + 1) == .identifier {
+            return file.isWord(next + 1, "Type") || file.isWord(next + 1, "Protocol") ? nil : .staticMember
+        }
+        return nil
+    }
+
+    /// The code of the type's own members with whether it belongs to a static member: bodies,
+    /// accessors, initial values and parameter default values.
+    private func memberCode(of type: TypeDecl) -> [(TokenRange, Bool)] {
+        var out: [(TokenRange, Bool)] = []
+        for m in type.members {
+            switch m {
+            case .function(let f):
+                if let b = f.bodyTokens { out.append((b, f.header.isStatic)) }
+                for d in f.parameters.compactMap(\.defaultValue) { out.append((d, f.header.isStatic)) }
+            case .variable(let v):
+                if let o = v.accessorOpen, let c = v.accessorClose, o < c { out.append(((o + 1)..<c, v.isStatic)) }
+                if let r = v.initializer { out.append((r, v.isStatic)) }
+            default:
+                break
+            }
+        }
+        return out
+    }
+}
+
+/// The layers and allowed edges in effect: configured, or the documented default graph.
+private struct LayerGraph {
+    var layers: [String: [String]]
+    var allowed: [String: [String]]
+    /// Whether view-like types belong to the `view` layer whatever their name.
+    var viewLikeLayer: String?
+
+    static let defaultLayers: [String: [String]] = [
+        "view": ["View"],
+        "presentation": ["ViewModel", "Store", "Reducer"],
+        "domain": ["UseCase", "Interactor"],
+        "data": ["Repository", "Client", "Service", "DataSource", "API"],
+    ]
+    static let defaultAllowed: [String: [String]] = [
+        "view": ["presentation"], "presentation": ["domain"], "domain": ["data"], "data": [],
+    ]
+
+    init(settings: ProjectSettings) {
+        if settings.layers.isEmpty && settings.allowedLayerDependencies.isEmpty {
+            layers = LayerGraph.defaultLayers
+            allowed = LayerGraph.defaultAllowed
+        } else {
+            layers = settings.layers.isEmpty ? LayerGraph.defaultLayers : settings.layers
+            allowed = settings.allowedLayerDependencies
+            // A declared layer without an entry may use only itself.
+            if !allowed.isEmpty { for l in layers.keys where allowed[l] == nil { allowed[l] = [] } }
+        }
+        viewLikeLayer = layers["view"] != nil ? "view" : nil
+    }
+
+    /// The layer of a type: longest matching suffix, then a conforming protocol's layer, then `view`
+    /// for a view-like type.
+    func layer(of name: String, project: ProjectIndex, isViewLike: Bool) -> String? {
+        if let l = suffixLayer(of: name) { return l }
+        if let s = project.symbol(name) {
+            for p in s.inherited where project.kind(of: p) == .protocol {
+                if let l = suffixLayer(of: p) { return l }
+            }
+        }
+        return isViewLike ? viewLikeLayer : nil
+    }
+
+    private func suffixLayer(of name: String) -> String? {
+        var candidates = [name]
+        for tail in ["Protocol", "Type", "Impl"] where name.hasSuffix(tail) && name.count > tail.count { candidates.append(String(name.dropLast(tail.count))) }
+        var best: (layer: String, length: Int)? = nil
+        for candidate in candidates {
+            for (layer, suffixes) in layers.sorted(by: { $0.key < $1.key }) {
+                for s in suffixes where !s.isEmpty && candidate.hasSuffix(s) && s.count > (best?.length ?? 0) { best = (layer, s.count) }
+            }
+        }
+        return best?.layer
+    }
+}
+
+private extension String {
+    static func forbidden(_ type: String, layer: String, uses target: String, layer targetLayer: String, allowed: [String]) -> String {
+        let may = allowed.isEmpty ? "only its own layer" : allowed.map { "`\($0)`" }.joined(separator: ", ")
+        return "`\(type)` (layer `\(layer)`) uses `\(target)` (layer `\(targetLayer)`), which the layer graph does not allow; `\(layer)` may use \(may)"
+    }
+}

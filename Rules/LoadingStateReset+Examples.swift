@@ -1,0 +1,195 @@
+/// Examples of `loading_state_reset`.
+import MVILintCore
+
+extension LoadingStateReset {
+    static let examplesList: [RuleExample] = [
+        .triggering("""
+        @MainActor
+        final class ProductViewModel: ObservableObject {
+            @Published private(set) var product: Product?
+            @Published private(set) var isLoading = false
+            @Published private(set) var errorMessage: String?
+
+            func load(id: Product.ID) async {
+                ↓isLoading = true
+                do {
+                    product = try await repository.product(id: id)
+                    isLoading = false
+                } catch {
+                    errorMessage = "Couldn't load the product."
+                }
+            }
+
+            func refresh(query: String?) async {
+                ↓self.isLoading = true
+                guard let query else { return }
+                product = try? await repository.search(query).first
+                isLoading = false
+            }
+        }
+        """),
+        .triggering("""
+        @Observable
+        final class FeedModel {
+            private(set) var items: [Item] = []
+            private(set) var isFetching = false
+            private(set) var loading = false
+
+            func reload() async throws {
+                ↓isFetching = true
+                items = try await api.items()
+                isFetching = false
+            }
+
+            func sync() async throws {
+                ↓loading = true
+                do {
+                    try await api.upload(items)
+                } catch is CancellationError {
+                    loading = false
+                    return
+                }
+                loading = false
+            }
+
+            func search(_ text: String) {
+                Task {
+                    ↓isFetching = true
+                    items = try await api.search(text)
+                    isFetching = false
+                }
+            }
+        }
+        """),
+        .triggering(files: [
+            "HomeStore.swift": """
+            @MainActor
+            final class HomeStore: ObservableObject {
+                @Published private(set) var state = HomeState()
+            }
+            """,
+            "HomeStore+Effects.swift": """
+            extension HomeStore {
+                func load() async {
+                    ↓state.isLoading = true
+                    do {
+                        state.sections = try await loadFeed.execute()
+                    } catch {
+                        state.errorMessage = error.localizedDescription
+                        return
+                    }
+                    state.isLoading = false
+                }
+            }
+            """,
+        ]),
+        .nonTriggering("""
+        @MainActor
+        final class HomeStore: ObservableObject {
+            @Published private(set) var state = HomeState()
+
+            func fetchFeed() async {
+                guard !state.isLoading else { return }
+                state.isLoading = true
+                defer { state.isLoading = false }
+                do {
+                    state.sections = try await loadFeed.execute()
+                } catch is CancellationError {
+                    return
+                } catch {
+                    state.errorMessage = error.localizedDescription
+                }
+            }
+        }
+        """),
+        .nonTriggering("""
+        @MainActor
+        final class ProfileViewModel: ObservableObject {
+            @Published private(set) var isLoading = false
+            @Published private(set) var isRefreshing = false
+            @Published private(set) var profile: UserProfile?
+
+            func load(userID: String) async {
+                isLoading = true
+                do {
+                    profile = try await fetchProfile.execute(userID: userID)
+                } catch is CancellationError {
+                    // Keep what we have.
+                } catch {
+                    profile = nil
+                }
+                isLoading = false
+            }
+
+            func refresh() async throws {
+                isRefreshing = true
+                do {
+                    profile = try await fetchProfile.execute(userID: "me")
+                    isRefreshing = false
+                } catch {
+                    isRefreshing = false
+                    throw error
+                }
+            }
+
+            func reloadLater() {
+                isLoading = true
+                Task {
+                    defer { isLoading = false }
+                    profile = try await fetchProfile.execute(userID: "me")
+                }
+            }
+
+            func beginEditing() {
+                isLoading = true
+                profile = nil
+            }
+
+            func reset() async {
+                isLoading = true
+                _ = try? await cache.clear()
+                await MainActor.run { isLoading = false }
+            }
+        }
+        """),
+        .nonTriggering("""
+        final class Downloader {
+            var isLoading = false
+            func download() async throws {
+                isLoading = true
+                data = try await fetch()
+                isLoading = false
+            }
+        }
+
+        @MainActor
+        final class OrdersViewModel: ObservableObject {
+            @Published private(set) var isLoading = false
+            @Published private(set) var isSearching = false
+
+            func send(_ intent: OrdersIntent) async {
+                switch intent {
+                case .load:
+                    isLoading = true
+                    do { orders = try await api.orders() } catch { return }
+                    isLoading = false
+                }
+            }
+
+            func search(_ text: String) async {
+                isSearching = true
+                results = try? await api.search(text)
+            }
+
+            func loadPages() async {
+                isLoading = true
+                for page in 1...3 {
+                    guard let more = try? await api.page(page) else { break }
+                    orders += more
+                }
+                isLoading = false
+            }
+        }
+        """),
+    ]
+}

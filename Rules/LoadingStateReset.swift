@@ -1,0 +1,313 @@
+/// `loading_state_reset`: a loading flag set before async work is reset on every way out.
+import MVILintCore
+
+struct LoadingStateReset: Rule {
+    static let info = RuleInfo(
+        id: "loading_state_reset",
+        title: "Loading Flag Reset on Every Exit",
+        summary: "A model method that sets a loading flag to `true` before `try`/`await` work must reset it on every exit",
+        rationale: """
+        A spinner driven by `isLoading = true` stays on screen forever when one way out of the method \
+        forgets `isLoading = false`: typically the `catch` clause, an early `return` in a `guard`, or a \
+        `try` that propagates the error out of a throwing method. Reset the flag in a `defer` right \
+        after setting it, or on every path. The rule follows each method of an observable model (and \
+        each `Task { }` closure inside one, as a flow of its own) through its statements, `if`/`else`, \
+        `guard`, `do`/`catch`, `defer`, `return`, `throw` and propagating `try`. It reports only when \
+        the flag is set with a literal `true`, some `try` or `await` follows, and a path it can follow \
+        leaves the flag `true`. Precision comes first: a loop or `switch` that touches the flag or can \
+        leave the method while it is set, a flag written inside another closure, a conditional \
+        compilation block, or any other write to the flag makes the rule stay silent for that method. \
+        A `defer` that writes the flag counts as a reset. Flags are matched as `flag` or `state.flag`.
+        """,
+        category: .state,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        options: [
+            RuleOption("flags", default: .strings(LoadingStateReset.defaultFlags), "Names of loading flags (also matched under `state.`)"),
+        ],
+        examples: LoadingStateReset.examplesList)
+
+    static let defaultFlags = ["isLoading", "loading", "isFetching", "isRefreshing"]
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        let flags = context.strings("flags", in: Self.info)
+        var reported = Set<Int>()
+        for type in file.tree.allTypes where project.isModel(type) {
+            for f in type.functions where f.kind == .function {
+                guard let body = f.bodyTokens else { continue }
+                let base = file.bodyAnalysis.innermost.indices.contains(body.lowerBound - 1) ? Int(file.bodyAnalysis.innermost[body.lowerBound - 1]) : -1
+                var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(f.parameters.map(\.name)))]
+                // Every `Task { }` inside the method is a flow of its own: its body runs later.
+                for c in file.closures(in: body) where isTask(c, file: file) {
+                    let index = Int(file.bodyAnalysis.innermost[c.open])
+                    let start = c.inToken.map { $0 + 1 } ?? c.open + 1
+                    if start < c.close { flows.append(Flow(range: start..<c.close, base: index, throwing: true, locals: [])) }
+                }
+                for flow in flows {
+                    for flag in flags {
+                        for path in [[flag], ["state", flag]] {
+                            var analysis = FlagFlow(file: file, flow: flow, path: path)
+                            for site in analysis.leakingSites() where reported.insert(site).inserted {
+                                context.report(at: site, .notReset(path.joined(separator: "."), method: f.name))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func isTask(_ c: ClosureInfo, file: SourceFile) -> Bool {
+        let names = c.callee.map(\.name)
+        guard let last = names.last else { return false }
+        return (last == "Task" && names.count == 1) || (names == ["Task", "detached"])
+    }
+}
+
+/// One body to follow: a method's, or a `Task { }` closure's.
+private struct Flow {
+    var range: TokenRange
+    /// Index of the closure the body's own tokens belong to (-1 outside every closure).
+    var base: Int
+    /// Whether an uncaught `try` leaves the body (a throwing method, a task closure).
+    var throwing: Bool
+    /// Parameter names, which may shadow the flag.
+    var locals: Set<String>
+}
+
+/// The flag on one path: nil when it is not known to be `true`, else the token that set it.
+private struct PathState: Hashable { var site: Int? }
+
+/// Where the paths through a statement list go.
+private struct Outcome {
+    var normal: Set<PathState> = []
+    var returns: Set<PathState> = []
+    var throwing: Set<PathState> = []
+
+    mutating func merge(exits other: Outcome) {
+        returns.formUnion(other.returns)
+        throwing.formUnion(other.throwing)
+    }
+}
+
+/// What a statement's own tokens do to the flag.
+private enum FlagWrite { case setTrue(Int), setFalse, other }
+
+/// Follows one flag through one body.
+private struct FlagFlow {
+    let file: SourceFile
+    let flow: Flow
+    let path: [String]
+    /// Set sites after which some `try`/`await` ran while the flag was `true`.
+    var worked: Set<Int> = []
+    var gaveUp = false
+
+    init(file: SourceFile, flow: Flow, path: [String]) {
+        self.file = file; self.flow = flow; self.path = path
+    }
+
+    /// Set sites that some exit leaves `true` after `try`/`await` work.
+    mutating func leakingSites() -> [Int] {
+        let writes = file.mutations(in: flow.range).filter { touchesFlag($0) }
+        // Only bodies that set the flag to a literal `true` themselves are followed.
+        guard writes.contains(where: { if case .setTrue = classify($0) { return isOwn($0.operatorToken) } else { return false } }) else { return [] }
+        if let root = path.first, flow.locals.contains(root) || file.localNames(in: flow.range).contains(root) { return [] }
+        // A write inside another closure (a completion handler, `sink`, a nested task) happens at a
+        // time this flow cannot tell; synchronous wrappers such as `MainActor.run` are inline.
+        for m in writes where !isOwn(m.operatorToken) && !isInline(m.operatorToken) { return [] }
+        let out = run(file.statements(in: flow.range), [PathState(site: nil)])
+        guard !gaveUp else { return [] }
+        var exits = out.normal.union(out.returns)
+        if flow.throwing { exits.formUnion(out.throwing) }
+        let leaking = Set(exits.compactMap(\.site)).intersection(worked)
+        return leaking.sorted()
+    }
+
+    // MARK: Statements
+
+    mutating func run(_ statements: [Statement], _ entry: Set<PathState>) -> Outcome {
+        var out = Outcome()
+        var current = entry
+        for (index, s) in statements.enumerated() {
+            if gaveUp || current.isEmpty { break }
+            if case .deferStatement(let block) = s.kind {
+                switch deferEffect(block) {
+                case .none: continue
+                case .abort: gaveUp = true; return out
+                case .reset:
+                    // The reset runs whenever the rest of this scope is left, whichever way.
+                    let rest = run(Array(statements[(index + 1)...]), current)
+                    let cleared = Set([PathState(site: nil)])
+                    if !rest.normal.isEmpty { out.normal = cleared }
+                    if !rest.returns.isEmpty { out.returns.formUnion(cleared) }
+                    if !rest.throwing.isEmpty { out.throwing.formUnion(cleared) }
+                    return out
+                }
+            }
+            let r = step(s, current)
+            out.merge(exits: r)
+            current = r.normal
+        }
+        out.normal = current
+        return out
+    }
+
+    mutating func step(_ s: Statement, _ states: Set<PathState>) -> Outcome {
+        switch s.kind {
+        case .expression, .declaration:
+            return effects(of: s.range, states)
+        case .returnStatement:
+            var r = effects(of: s.range, states)
+            r.returns.formUnion(r.normal)
+            r.normal = []
+            return r
+        case .throwStatement:
+            var r = effects(of: s.range, states)
+            r.throwing.formUnion(r.normal)
+            r.normal = []
+            return r
+        case .ifStatement(let condition, let then, let otherwise):
+            let c = effects(of: condition, states)
+            var out = Outcome(normal: [], returns: c.returns, throwing: c.throwing)
+            let t = run(then.statements, c.normal)
+            out.merge(exits: t)
+            out.normal.formUnion(t.normal)
+            if let e = otherwise {
+                let o = run(e.statements, c.normal)
+                out.merge(exits: o)
+                out.normal.formUnion(o.normal)
+            } else {
+                out.normal.formUnion(c.normal)
+            }
+            return out
+        case .guardStatement(let condition, let otherwise):
+            let c = effects(of: condition, states)
+            var out = Outcome(normal: c.normal, returns: c.returns, throwing: c.throwing)
+            // The `else` block must leave the scope; a path that seems to fall out of it ends in a
+            // call that does not return (`fatalError()`).
+            out.merge(exits: run(otherwise.statements, c.normal))
+            return out
+        case .doStatement(let body, let catches):
+            let b = run(body.statements, states)
+            var out = Outcome(normal: b.normal, returns: b.returns, throwing: [])
+            for clause in catches {
+                let c = run(clause.body.statements, b.throwing)
+                out.merge(exits: c)
+                out.normal.formUnion(c.normal)
+            }
+            if !catches.contains(where: \.catchesAll) { out.throwing.formUnion(b.throwing) }
+            return out
+        case .deferStatement:
+            return Outcome(normal: states)
+        case .loop, .switchStatement:
+            // Kept whole: fine only when it neither writes the flag nor can leave while it is set.
+            if containsFlagWrite(s.range) { gaveUp = true; return Outcome() }
+            if states.contains(where: { $0.site != nil }) && containsExit(s.range) { gaveUp = true; return Outcome() }
+            markWork(in: s.range, states)
+            return Outcome(normal: states)
+        case .breakStatement, .continueStatement, .fallthroughStatement, .directive:
+            gaveUp = true
+            return Outcome()
+        }
+    }
+
+    // MARK: Tokens
+
+    /// Work, a possible throw and flag writes of a statement's own tokens, in that order.
+    mutating func effects(of range: TokenRange, _ states: Set<PathState>) -> Outcome {
+        var out = Outcome()
+        markWork(in: range, states)
+        if range.contains(where: { isOwn($0) && file.isWord($0, "try") && !isOptionalTry($0) }) { out.throwing = states }
+        var current = states
+        for m in file.mutations(in: range) where touchesFlag(m) && (isOwn(m.operatorToken) || isInline(m.operatorToken)) {
+            switch classify(m) {
+            case .setTrue(let site): current = [PathState(site: site)]
+            case .setFalse: current = [PathState(site: nil)]
+            case .other: gaveUp = true; return Outcome()
+            }
+        }
+        out.normal = current
+        return out
+    }
+
+    mutating func markWork(in range: TokenRange, _ states: Set<PathState>) {
+        let works = range.contains { i in isOwn(i) && (file.isWord(i, "try") || (file.isWord(i, "await") && file.kind(i - 1) != .period)) }
+        guard works else { return }
+        for s in states { if let site = s.site { worked.insert(site) } }
+    }
+
+    private enum DeferEffect { case none, reset, abort }
+
+    private func deferEffect(_ block: StatementBlock) -> DeferEffect {
+        let writes = file.mutations(in: block.range).filter { touchesFlag($0) }
+        if writes.isEmpty { return .none }
+        // Any write of `false` in the defer, even a conditional one, is taken as a reset.
+        for m in writes { if case .setFalse = classify(m) { continue }; return .abort }
+        return .reset
+    }
+
+    private func containsFlagWrite(_ range: TokenRange) -> Bool {
+        !file.mutations(in: range).filter { touchesFlag($0) }.isEmpty
+    }
+
+    /// `return`, `throw`, `break`, `continue` or a propagating `try` among the statement's own tokens.
+    private func containsExit(_ range: TokenRange) -> Bool {
+        range.contains { i in
+            guard isOwn(i) else { return false }
+            return file.isWord(i, "return") || file.isWord(i, "throw") || file.isWord(i, "break") || file.isWord(i, "continue")
+                || (file.isWord(i, "try") && !isOptionalTry(i))
+        }
+    }
+
+    private func isOptionalTry(_ i: Int) -> Bool {
+        file.kind(i + 1) == .operator && (file.isText(i + 1, "?") || file.isText(i + 1, "!")) && !file.tokens[i + 1].hasSpaceBefore
+    }
+
+    /// Whether token `i` belongs to this flow itself rather than to a closure inside it.
+    private func isOwn(_ i: Int) -> Bool {
+        let inner = file.bodyAnalysis.innermost
+        guard i >= 0, i < inner.count else { return false }
+        return Int(inner[i]) == flow.base
+    }
+
+    /// A token inside closures that run synchronously, right where they stand, within this flow
+    /// (`MainActor.run { }`, `withAnimation { }`).
+    private func isInline(_ i: Int) -> Bool {
+        let analysis = file.bodyAnalysis
+        guard i >= 0, i < analysis.innermost.count else { return false }
+        var c = Int(analysis.innermost[i])
+        var steps = 0
+        while c >= 0, c != flow.base, steps < 64 {
+            let closure = analysis.closures[c]
+            let names = closure.callee.map(\.name)
+            let inline = (names.contains("MainActor") && (names.last == "run" || names.last == "assumeIsolated"))
+                || names.last == "withAnimation" || names.last == "withTransaction"
+            if !inline { return false }
+            c = closure.parent ?? -1
+            steps += 1
+        }
+        return c == flow.base
+    }
+
+    private func touchesFlag(_ m: Mutation) -> Bool {
+        // A write to the flag, or to the state that holds it (`state = HomeState()`).
+        m.path == path || (path.count > 1 && Array(path.prefix(m.path.count)) == m.path)
+    }
+
+    private func classify(_ m: Mutation) -> FlagWrite {
+        guard m.path == path, m.kind == .assignment else { return .other }
+        let value = m.operatorToken + 1
+        let next = value + 1
+        let ends = next >= file.tokens.count || file.tokens[next].isAtLineStart || file.kind(next) == .semicolon || file.kind(next) == .rightBrace || file.kind(next) == .eof
+        guard ends else { return .other }
+        if file.isWord(value, "true") { return .setTrue(m.rootToken) }
+        if file.isWord(value, "false") { return .setFalse }
+        return .other
+    }
+}
+
+private extension String {
+    static func notReset(_ flag: String, method: String) -> String {
+        "`\(flag)` is set to `true` in `\(method)` but some exit after its `try`/`await` work leaves it `true`; reset it in a `defer` right after setting it"
+    }
+}

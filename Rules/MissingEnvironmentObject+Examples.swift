@@ -1,0 +1,213 @@
+/// Examples of `missing_environment_object`.
+import MVILintCore
+
+extension MissingEnvironmentObject {
+    static let examplesList: [RuleExample] = [
+        .triggering(files: [
+            "ShopApp.swift": """
+            @main
+            struct ShopApp: App {
+                @StateObject private var session = SessionStore()
+                var body: some Scene {
+                    WindowGroup {
+                        RootView()
+                            .environmentObject(session)
+                    }
+                }
+            }
+            """,
+            "RootView.swift": """
+            struct RootView: View {
+                @EnvironmentObject var session: SessionStore
+                @State private var showsCart = false
+                var body: some View {
+                    NavigationStack { HomeView() }
+                        .sheet(isPresented: $showsCart) { MiniCartView() }
+                }
+            }
+            struct HomeView: View {
+                var body: some View { Text("Home") }
+            }
+            """,
+            "MiniCartView.swift": """
+            struct MiniCartView: View {
+                @EnvironmentObject var ↓cart: CartStore
+                @EnvironmentObject private var session: SessionStore
+                var body: some View { Text(cart.title) }
+            }
+            #Preview {
+                MiniCartView()
+                    .environmentObject(CartStore())
+                    .environmentObject(SessionStore.preview)
+            }
+            """,
+            "Models.swift": """
+            final class SessionStore: ObservableObject { static let preview = SessionStore() }
+            final class CartStore: ObservableObject { @Published private(set) var title = "" }
+            """,
+        ]),
+        .triggering(files: [
+            "Settings.swift": """
+            @Observable
+            final class SettingsModel { var darkMode = false }
+
+            struct SettingsView: View {
+                @Environment(SettingsModel.self) private var ↓settings
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View { Toggle("Dark", isOn: .constant(settings.darkMode)) }
+            }
+            """,
+            "SettingsCoordinator.swift": """
+            final class SettingsCoordinator {
+                let settings = SettingsModel()
+                func makeController() -> UIViewController {
+                    UIHostingController(rootView: SettingsView())
+                }
+            }
+            """,
+        ]),
+        .triggering("""
+        struct ParentView: View {
+            @StateObject private var store = CartStore()
+            var body: some View {
+                VStack {
+                    BadgeView().environmentObject(store)
+                    SummaryView()
+                }
+            }
+        }
+        struct BadgeView: View {
+            @EnvironmentObject var store: CartStore
+            var body: some View { Text("") }
+        }
+        struct SummaryView: View {
+            @EnvironmentObject var ↓store: CartStore
+            var body: some View { Text("") }
+        }
+        #Preview {
+            ParentView()
+        }
+        final class CartStore: ObservableObject {}
+        """),
+        .nonTriggering(files: [
+            "ShopApp.swift": """
+            @main
+            struct ShopApp: App {
+                @StateObject private var session = SessionStore()
+                var body: some Scene {
+                    WindowGroup {
+                        NavigationStack { ProfileView() }
+                            .environmentObject(session)
+                    }
+                }
+            }
+            final class SessionStore: ObservableObject { static let preview = SessionStore() }
+            """,
+            "ProfileView.swift": """
+            struct ProfileView: View {
+                @EnvironmentObject private var session: SessionStore
+                @State private var showsHelp = false
+                var body: some View {
+                    NavigationLink("Settings") { SettingsView() }
+                        .sheet(isPresented: $showsHelp) { HelpView() }
+                }
+            }
+            struct SettingsView: View {
+                @EnvironmentObject var session: SessionStore
+                var body: some View { Text("Settings") }
+            }
+            struct HelpView: View {
+                @EnvironmentObject var session: SessionStore
+                var body: some View { Text("Help") }
+            }
+            #Preview {
+                ProfileView().environmentObject(SessionStore.preview)
+            }
+            """,
+        ]),
+        .nonTriggering("""
+        struct OrphanView: View {
+            @EnvironmentObject var cart: CartStore
+            var body: some View { Text("Never constructed") }
+        }
+
+        struct ThemedLabel: View {
+            @EnvironmentObject var theme: ThemeStore
+            var body: some View { Text("") }
+        }
+        struct Card<Content: View>: View {
+            @StateObject private var theme = ThemeStore()
+            let content: Content
+            var body: some View { content.environmentObject(theme) }
+        }
+        struct FeedView: View {
+            @StateObject private var cart = CartStore()
+            var body: some View {
+                NavigationStack { list }
+                    .environmentObject(cart)
+            }
+            private var list: some View {
+                List { CartRow() }
+            }
+        }
+        struct CartRow: View {
+            @EnvironmentObject var cart: CartStore
+            @Environment(SettingsModel.self) private var settings: SettingsModel?
+            var body: some View { Text("") }
+        }
+        extension View {
+            func withAppEnvironment() -> some View { environmentObject(AppModel.shared) }
+        }
+        struct AccountView: View {
+            @EnvironmentObject var app: AppModel
+            var body: some View { Text("") }
+        }
+        #Preview {
+            VStack {
+                Card(content: ThemedLabel())
+                FeedView()
+                AccountView().withAppEnvironment()
+                ThemedLabel().environmentObject(makeTheme())
+            }
+        }
+        final class CartStore: ObservableObject {}
+        final class ThemeStore: ObservableObject {}
+        final class AppModel: ObservableObject { static let shared = AppModel() }
+        @Observable final class SettingsModel {}
+        """),
+        .nonTriggering(files: [
+            "HomeView.swift": """
+            struct HomeView: View {
+                var body: some View { Row() }
+            }
+            private struct Row: View {
+                var body: some View { Text("Home") }
+            }
+            #Preview { HomeView() }
+            """,
+            "CartView.swift": """
+            struct CartView: View {
+                @StateObject private var cart = CartStore()
+                var body: some View { Row().environmentObject(cart) }
+            }
+            private struct Row: View {
+                @EnvironmentObject var cart: CartStore
+                var body: some View { Text("Cart") }
+            }
+            #Preview { CartView() }
+            """,
+            "Root.swift": """
+            struct Root<S: ObservableObject>: View {
+                @ObservedObject var store: S
+                var body: some View { Child().environmentObject(store) }
+            }
+            struct Child: View {
+                @EnvironmentObject var store: CartStore
+                var body: some View { Text("") }
+            }
+            #Preview { Root(store: CartStore()) }
+            final class CartStore: ObservableObject {}
+            """,
+        ]),
+    ]
+}

@@ -1,0 +1,83 @@
+/// `missing_environment_object`: every path to a view that reads an environment object provides it.
+import MVILintCore
+
+struct MissingEnvironmentObject: Rule {
+    static let info = RuleInfo(
+        id: "missing_environment_object",
+        title: "Missing Environment Object",
+        summary: "A view that reads `@EnvironmentObject` (or `@Environment(Model.self)`) must be given that object on every path from a root",
+        rationale: """
+        `@EnvironmentObject var cart: CartStore` and `@Environment(Settings.self) var settings` crash \
+        the app ("No ObservableObject of type CartStore found") when the view appears without an \
+        ancestor that applied `.environmentObject(cart)` or `.environment(settings)`. The compiler \
+        cannot check this; it usually breaks when a view is reused from a new place: a sheet, a new \
+        tab, a preview, a hosting controller. The rule builds the project's view graph (A → B when \
+        A's members construct B) from its roots: `App` bodies, `Scene`s that nothing constructs, \
+        `#Preview` bodies and `PreviewProvider`s, and the `rootView` of `UIHostingController`, \
+        `NSHostingController` and `NSHostingView` (whose content does not inherit the environment). \
+        A provision reaches the view it is applied to, everything constructed inside the closures \
+        and arguments of the modified expression (sheet, popover and navigation-destination content \
+        included, which inherits the environment on current systems), and all the views further down. \
+        A provision whose type cannot be resolved, a project view extension or `ViewModifier` that \
+        applies environment objects, and a view that applies them to content it does not construct \
+        itself (`content.environmentObject(x)`) count as providing everything; `.environment(x)` and \
+        `.environmentObject(x)` satisfy either kind of read; a subclass or typealias of the type \
+        counts. Static members (factories, fixtures) are not part of the graph, and a view name declared \
+        twice in the project (two private `Row`s) is neither reported nor followed. Views that no root \
+        reaches are not reported, and an optional `@Environment(Model.self) var m: Model?` is safe.
+        """,
+        category: .lifecycle,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        examples: MissingEnvironmentObject.examplesList)
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where type.kind != .extension && type.kind != .protocol && project.isViewLike(type) {
+            // Two views with one name (private types in two files) cannot be told apart in the graph.
+            if project.viewGraph.ambiguousNames.contains(type.name) { continue }
+            for v in type.variables where v.isStored && !v.isStatic {
+                guard let (required, isObject) = requiredObject(v, file: file, project: project) else { continue }
+                let matches: (String) -> Bool = { provided in Self.satisfies(provided, required, project: project) }
+                guard let path = project.viewGraph.pathWithout(matches, to: type.name) else { continue }
+                let route = ([path.root.name] + path.views).map { "`\($0)`" }.joined(separator: " → ")
+                var notes: [FindingNote] = []
+                if let p = path.root.path, let l = path.root.location {
+                    notes.append(FindingNote(path: p, location: l, message: "the path \(route) starts here and provides no `\(required)`"))
+                }
+                context.report(at: v.nameToken, .missing(v.name, required, isObject: isObject, route: route), notes: notes)
+            }
+        }
+    }
+
+    /// The type an `@EnvironmentObject` property reads, or the `@Observable` class that a
+    /// non-optional `@Environment(T.self)` property reads; `isObject` for the former.
+    private func requiredObject(_ v: VariableDecl, file: SourceFile, project: ProjectIndex) -> (String, Bool)? {
+        if v.header.hasAttribute("EnvironmentObject") {
+            guard let t = v.type?.baseName, !t.isEmpty else { return nil }
+            return (t, true)
+        }
+        guard let a = v.header.attribute("Environment"), let args = a.arguments else { return nil }
+        let text = file.text(of: args, compact: true)
+        guard text.hasSuffix(".self"), !text.hasPrefix("\\") else { return nil }
+        let name = TypeRef.baseName(of: String(text.dropLast(".self".count)))
+        // An optional read yields nil instead of crashing.
+        if let t = v.type?.text, t.hasSuffix("?") || t.hasPrefix("Optional<") { return nil }
+        guard project.isObservableMacroClass(name) else { return nil }
+        return (name, false)
+    }
+
+    /// Whether a provided object of type `provided` satisfies a read of `required`: the same type
+    /// after typealiases, or related by inheritance either way (lenient).
+    static func satisfies(_ provided: String, _ required: String, project: ProjectIndex) -> Bool {
+        let p = project.resolve(provided), r = project.resolve(required)
+        if p == r || provided == required { return true }
+        return project.conforms(provided) { $0 == required || $0 == r } || project.conforms(required) { $0 == provided || $0 == p }
+    }
+}
+
+private extension String {
+    static func missing(_ name: String, _ type: String, isObject: Bool, route: String) -> String {
+        let modifier = isObject ? ".environmentObject(…)" : ".environment(…)"
+        return "`\(name)` reads `\(type)` from the environment, but nothing provides it on the path \(route), where the view crashes; apply `\(modifier)` with a `\(type)` on that path"
+    }
+}

@@ -1,0 +1,114 @@
+/// `prefer_task_modifier`: async work tied to a view's appearance goes into `.task { }`.
+import MVILintCore
+
+struct PreferTaskModifier: Rule {
+    static let info = RuleInfo(
+        id: "prefer_task_modifier",
+        title: "Prefer the Task Modifier",
+        summary: "A `Task` started from `.onAppear { }` should be a `.task { }` modifier",
+        rationale: """
+        `.onAppear { Task { await load() } }` starts unstructured work that nothing cancels: when the \
+        user leaves the screen the request keeps running, and its result may land on a view that is \
+        gone or, after quick back-and-forth navigation, arrive out of order. `.task { await load() }` \
+        runs the same work on the main actor, starts it when the view appears and cancels it \
+        automatically when the view disappears; `.task(id:)` also restarts it when a value changes. \
+        Only a `Task` that the `onAppear` closure itself creates is reported, on the `onAppear` token; \
+        one created inside a further closure (a timer, a completion handler) is left alone.
+        """,
+        category: .lifecycle,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        needsIndex: false,
+        examples: [
+            .triggering("""
+            struct OrdersView: View {
+                @ObservedObject var viewModel: OrdersViewModel
+                var body: some View {
+                    List(viewModel.orders) { Text($0.title) }
+                        .↓onAppear { Task { await viewModel.refresh() } }
+                }
+            }
+            """),
+            .triggering("""
+            struct FeedView: View {
+                @StateObject private var model = FeedModel()
+                var body: some View {
+                    Text("Feed")
+                        .↓onAppear {
+                            model.trackScreen()
+                            Task { @MainActor in
+                                await model.load()
+                            }
+                        }
+                    Text("Other")
+                        .↓onAppear(perform: {
+                            Task.detached { await model.prefetch() }
+                        })
+                }
+            }
+            """),
+            .triggering("""
+            extension ProductRow {
+                func loading(_ model: ProductModel) -> some View {
+                    self.↓onAppear { Task<Void, Never> { await model.load() } }
+                }
+            }
+            """),
+            .triggering(files: [
+                "InboxView.swift": """
+                struct InboxView: View {
+                    @StateObject private var inbox = InboxModel()
+                    var body: some View { list }
+                }
+                """,
+                "InboxView+List.swift": """
+                extension InboxView {
+                    var list: some View {
+                        List(inbox.messages) { Text($0.subject) }
+                            .↓onAppear {
+                                guard inbox.messages.isEmpty else { return }
+                                Task(priority: .userInitiated) { await inbox.load() }
+                            }
+                    }
+                }
+                """,
+            ]),
+            // Near misses: no Task in onAppear, `.task`, a Task started by a button, or nested deeper.
+            .nonTriggering("""
+            struct OrdersView: View {
+                @ObservedObject var viewModel: OrdersViewModel
+                @State private var loadTask: Task<Void, Never>?
+                var body: some View {
+                    List(viewModel.orders) { Text($0.title) }
+                        .onAppear { viewModel.trackScreen() }
+                        .task { await viewModel.refresh() }
+                        .toolbar {
+                            Button("Reload") { Task { await viewModel.refresh() } }
+                        }
+                        .onAppear {
+                            if Task.isCancelled { return }
+                            loadTask?.cancel()
+                        }
+                        .onDisappear { Task { await viewModel.flush() } }
+                }
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file
+        let analysis = file.bodyAnalysis
+        let everything = 0..<file.tokens.count
+        for (closure, modifier) in file.modifierClosures(named: "onAppear", in: everything) {
+            // Only a Task created by the closure's own statements: one created in a nested closure
+            // (a completion handler, a timer) is not started by the appearance itself.
+            let direct = closure.body.first { i in
+                file.isTaskCreation(at: i) && analysis.innermost[i] >= 0 && analysis.closures[Int(analysis.innermost[i])].open == closure.open
+            }
+            if direct != nil { context.report(at: modifier.token, .onAppearTask) }
+        }
+    }
+}
+
+private extension String {
+    static let onAppearTask = "`onAppear` starts a `Task` that is not cancelled when the view disappears; use `.task { }` instead"
+}

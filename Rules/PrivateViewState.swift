@@ -1,0 +1,92 @@
+/// `private_view_state`: a view's `@State` and `@StateObject` are private to it.
+import MVILintCore
+
+struct PrivateViewState: Rule {
+    static let info = RuleInfo(
+        id: "private_view_state",
+        title: "Private View State",
+        summary: "`@State` and `@StateObject` properties of a view-like type should be `private` or `fileprivate`",
+        rationale: """
+        `@State` and `@StateObject` are storage that SwiftUI keeps for one view: a value passed in from \
+        outside only seeds it the first time, and later values from the parent are silently ignored. \
+        Leaving them internal invites exactly that misuse through the memberwise initializer, and hides \
+        which properties are inputs. Make them `private` (or `fileprivate`), and pass inputs as plain \
+        properties, `@Binding`s or injected models. `private(set)` is not enough: the memberwise \
+        initializer still exposes the property.
+        """,
+        category: .state,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        fix: .always,
+        examples: [
+            .triggering("""
+            struct OrdersView: View {
+                @State var ↓isShowingFilters = false
+                @StateObject var ↓viewModel = OrdersViewModel()
+                @State internal var ↓page = 1
+                @State private(set) var ↓query = ""
+                @SwiftUI.State public var ↓sort: Sort = .date
+                var body: some View { EmptyView() }
+            }
+            """),
+            .triggering(files: [
+                "Header.swift": "struct Header { @State var ↓isExpanded = false }",
+                "Header+View.swift": "extension Header: View { var body: some View { EmptyView() } }",
+            ]),
+            .triggering("""
+            @main
+            struct ShopApp: App {
+                @StateObject var ↓session = SessionStore()
+                var body: some Scene { WindowGroup { RootView() } }
+            }
+            """),
+            .fix(before: """
+            struct OrdersView: View {
+                @State var ↓isShowingFilters = false
+                @StateObject public var ↓viewModel = OrdersViewModel()
+                @State public private(set) var ↓query = ""
+                var body: some View { EmptyView() }
+            }
+            """, after: """
+            struct OrdersView: View {
+                @State private var isShowingFilters = false
+                @StateObject private var viewModel = OrdersViewModel()
+                @State private var query = ""
+                var body: some View { EmptyView() }
+            }
+            """),
+            .nonTriggering("""
+            struct OrdersView: View {
+                @State private var isShowingFilters = false
+                @StateObject private var viewModel = OrdersViewModel()
+                @State fileprivate var page = 1
+                @Binding var selection: Int
+                @ObservedObject var settings: SettingsStore
+                @Environment(\\.dismiss) var dismiss
+                let title: String
+                var body: some View { EmptyView() }
+            }
+            final class Counter: ObservableObject {
+                @State var notAView = 0
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where type.kind != .extension && project.isViewLike(type) {
+            for v in type.variables where !v.isStatic {
+                guard let wrapper = v.wrappers.first(where: { $0.baseName == "State" || $0.baseName == "StateObject" }) else { continue }
+                guard v.header.access > .fileprivate else { continue }
+                // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
+                let fix = file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) }
+                context.report(at: v.nameToken, .notPrivate(v.name, wrapper: wrapper.baseName), fix: fix)
+            }
+        }
+    }
+}
+
+private extension String {
+    static func notPrivate(_ name: String, wrapper: String) -> String {
+        "`@\(wrapper)` property `\(name)` is not private, so a parent can seed it and expect updates that never arrive; mark it `private`"
+    }
+}

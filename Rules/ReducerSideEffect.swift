@@ -1,0 +1,292 @@
+/// `reducer_side_effect`: a reducer folds an action into state and does nothing else.
+import MVILintCore
+
+struct ReducerSideEffect: Rule {
+    static let info = RuleInfo(
+        id: "reducer_side_effect",
+        title: "Side Effect in Reducer",
+        summary: "A reducer must not print, start tasks, await, touch shared system services or read the clock or randomness outside its effects",
+        rationale: """
+        A reducer is a pure function of the current state and an action: given the same inputs it \
+        produces the same state, which is what makes it trivial to test, replay and reason about. \
+        Printing, starting a `Task`, awaiting, dispatching to a queue, using `URLSession`, \
+        `UserDefaults`, `NotificationCenter` or `FileManager`, or reading `Date()`, `UUID()` or a \
+        random number inside it hides work and non-determinism in code that should have none. Return \
+        the work as an effect (`.run { send in … }`) or pass the value in with the action. Reducers \
+        are functions with an `inout …State` parameter and an `…Action` or `…Intent` parameter, and \
+        the closure of a `Reduce { state, action in }`; closures passed to `.run`, `.task`, \
+        `.fireAndForget` and `.publisher` (also written `Effect.run`) are effects and are not checked. \
+        `Date()` and `UUID()` count only without arguments: `Date(timeIntervalSince1970:)` and \
+        `UUID(uuidString:)` are pure.
+        """,
+        category: .architecture,
+        defaults: [.mvvm: .error, .mvi: .error],
+        needsIndex: false,
+        examples: [
+            .triggering("""
+            func cartReducer(state: inout CartState, action: CartAction) {
+                switch action {
+                case .add(let product):
+                    state.items.append(CartItem(id: ↓UUID(), product: product))
+                    state.updatedAt = ↓Date()
+                    ↓print("added \\(product.name)")
+                case .clear:
+                    state.items = []
+                    ↓UserDefaults.standard.removeObject(forKey: "cart")
+                }
+            }
+            """),
+            .triggering("""
+            @MainActor
+            final class HomeStore: ObservableObject {
+                @Published private(set) var state = HomeState()
+
+                func send(_ intent: HomeIntent) { Self.reduce(&state, intent) }
+
+                static func reduce(_ state: inout HomeState, _ intent: HomeIntent) {
+                    switch intent {
+                    case .shuffle:
+                        state.seed = ↓Int.random(in: 0..<100)
+                        state.accent = ↓.random()
+                    case .refresh:
+                        state.isLoading = true
+                        ↓Task { await reload() }
+                    case .log:
+                        ↓DispatchQueue.main.async { print("log") }
+                    }
+                }
+            }
+            """),
+            .triggering("""
+            @Reducer
+            struct Counter {
+                struct State { var count = 0; var fact: String? }
+                enum Action { case increment, factTapped, factLoaded(String) }
+
+                var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                        switch action {
+                        case .increment:
+                            state.count += 1
+                            ↓NotificationCenter.default.post(name: .counterChanged, object: nil)
+                            return .none
+                        case .factTapped:
+                            state.fact = ↓FileManager.default.contents(atPath: "fact.txt").map { String(decoding: $0, as: UTF8.self) }
+                            return .run { [count = state.count] send in
+                                let (data, _) = try await URLSession.shared.data(from: factURL(count))
+                                await send(.factLoaded(String(decoding: data, as: UTF8.self)))
+                            }
+                        case .factLoaded(let fact):
+                            state.fact = fact
+                            return .none
+                        }
+                    }
+                }
+            }
+            """),
+            .triggering("""
+            struct Search: Reducer {
+                struct State { var query = ""; var requestID: UUID? }
+                enum Action { case queryChanged(String) }
+
+                func reduce(into state: inout State, action: Action) -> Effect<Action> {
+                    switch action {
+                    case .queryChanged(let query):
+                        state.query = query
+                        state.requestID = ↓UUID()
+                        let results = try? ↓await URLSession.shared.data(from: searchURL(query))
+                        return Effect.run { send in print(results as Any) }
+                    }
+                }
+            }
+            """),
+            .nonTriggering("""
+            func cartReducer(state: inout CartState, action: CartAction) -> Effect<CartAction> {
+                switch action {
+                case .add(let product, let addedAt):
+                    // print(state) while debugging; UUID() comes in with the action
+                    state.items.append(CartItem(id: UUID(uuidString: product.id)!, product: product))
+                    state.updatedAt = addedAt
+                    state.lastMessage = "print(added)"
+                    return .none
+                case .restore(let timestamp):
+                    state.updatedAt = Date(timeIntervalSince1970: timestamp)
+                    return .run { send in
+                        let saved = await CartStorage.shared.load()
+                        print("restored", Date())
+                        await send(.restored(saved))
+                    }
+                case .sync:
+                    return .task { await .synced(try? CartAPI.sync()) }
+                case .clear:
+                    state.items.removeAll { $0.quantity == 0 }
+                    return .fireAndForget { UserDefaults.standard.removeObject(forKey: "cart") }
+                }
+            }
+            """),
+            .nonTriggering("""
+            final class Store<State, Action>: ObservableObject {
+                @Published private(set) var state: State
+                private let reducer: (inout State, Action) -> Void
+                init(initialState: State, reducer: @escaping (inout State, Action) -> Void) {
+                    self.state = initialState
+                    self.reducer = reducer
+                }
+                func send(_ action: Action) {
+                    print("send", action)
+                    reducer(&state, action)
+                }
+            }
+
+            func log(_ state: HomeState, action: HomeAction) { print(state, action, Date()) }
+            func touch(state: inout HomeState) { state.openedAt = Date() }
+            func apply(_ action: HomeAction, to state: inout HomeState) {
+                state.date = action.date
+                state.id = action.id
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file
+        var reported = Set<Int>()
+        var functions = file.tree.topLevelFunctions
+        for t in file.tree.allTypes { functions += t.functions }
+        for f in functions where isReducer(f) {
+            guard let body = f.bodyTokens else { continue }
+            scan(body, reducer: "`\(f.name)`", file: file, reported: &reported, into: &context)
+        }
+        for c in file.bodyAnalysis.closures where c.calleeName == "Reduce" && c.isTrailing && c.callee.count <= 2 {
+            let start = c.inToken.map { $0 + 1 } ?? c.open + 1
+            guard start < c.close else { continue }
+            let owner = enclosingTypeName(of: c.open, in: file).map { "the `Reduce` closure of `\($0)`" } ?? "a `Reduce` closure"
+            scan(start..<c.close, reducer: owner, file: file, reported: &reported, into: &context)
+        }
+    }
+
+    /// An `inout` parameter whose type name ends with `State`, and one whose type name ends with
+    /// `Action` or `Intent`.
+    private func isReducer(_ f: FunctionDecl) -> Bool {
+        guard f.kind == .function else { return false }
+        let hasState = f.parameters.contains { p in p.isInout && (p.type?.baseName.hasSuffix("State") ?? false) }
+        let hasAction = f.parameters.contains { p in
+            guard !p.isInout, let name = p.type?.baseName else { return false }
+            return name.hasSuffix("Action") || name.hasSuffix("Intent")
+        }
+        return hasState && hasAction
+    }
+
+    /// Reports every side effect in `range`, skipping effect closures and the inside of a
+    /// reported expression (so that `Task { await … }` is one finding).
+    private func scan(_ range: TokenRange, reducer: String, file: SourceFile, reported: inout Set<Int>, into context: inout RuleContext) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if file.kind(i) == .leftBrace, isEffectClosure(at: i, file: file), var close = file.partner(i), close > i {
+                // Extra trailing closures of the effect (`} catch: { error, send in … }`); `catch`
+                // is a statement keyword, so its brace is not classified as a closure.
+                while file.kind(close + 1) == .identifier || file.kind(close + 1) == .keyword, file.kind(close + 2) == .colon,
+                      file.kind(close + 3) == .leftBrace, let next = file.partner(close + 3), next > close { close = next }
+                i = close + 1
+                continue
+            }
+            if let effect = sideEffect(at: i, file: file) {
+                if reported.insert(effect.start).inserted {
+                    context.report(at: effect.start, .sideEffect(effect.text, reducer: reducer))
+                }
+                i = max(i + 1, effect.end)
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// Closures that describe an effect rather than run inside the reducer: `.run { }`,
+    /// `Effect.run { }`, `.task { }`, `.fireAndForget { }`, `.publisher { }` (and their extra
+    /// trailing closures such as `catch:`).
+    private func isEffectClosure(at open: Int, file: SourceFile) -> Bool {
+        guard file.isClosureOpen(open) else { return false }
+        let c = file.bodyAnalysis.closures[Int(file.bodyAnalysis.innermost[open])]
+        guard let last = c.callee.last, ReducerSideEffect.effectNames.contains(last.name) else { return false }
+        if c.callee.count == 1 { return file.kind(last.token - 1) == .period }
+        return c.callee.first.map { $0.name.hasPrefix("Effect") } ?? false
+    }
+
+    static let effectNames: Set<String> = ["run", "task", "fireAndForget", "publisher"]
+    static let serviceTypes: Set<String> = ["DispatchQueue", "URLSession", "UserDefaults", "NotificationCenter", "FileManager"]
+
+    /// The side effect that starts at token `i`: its first token, the end of its expression, and
+    /// how the message names it.
+    private func sideEffect(at i: Int, file: SourceFile) -> (start: Int, end: Int, text: String)? {
+        let k = file.kind(i)
+        if k == .period, file.isWord(i + 1, "random"), file.kind(i + 2) == .leftParen, !file.tokens[i + 2].hasSpaceBefore {
+            // `Int.random(in:)` starts at its type; `.random()` at the dot.
+            let start = file.kind(i - 1) == .identifier && !file.tokens[i].hasSpaceBefore ? file.chain(endingAt: i - 1).start : i
+            return (start, chainEnd(from: i + 1, file: file), "\(start == i ? "" : file.text(start)).random(…)")
+        }
+        guard k == .identifier else { return nil }
+        // Members (`logger.print(…)`, `state.Task`) are not the global names; `Swift.print` and
+        // `Foundation.UserDefaults` are.
+        if file.kind(i - 1) == .period {
+            guard file.isWord(i - 2, "Swift") || file.isWord(i - 2, "Foundation") || file.isWord(i - 2, "Dispatch"), file.kind(i - 3) != .period else { return nil }
+        }
+        let start = file.kind(i - 1) == .period ? i - 2 : i
+        let name = file.name(i)
+        let callsDirectly = file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore
+        switch name {
+        case "print" where callsDirectly:
+            return (start, chainEnd(from: i, file: file), "print(…)")
+        case "await":
+            // The awaited expression is part of this finding.
+            return (i, chainEnd(from: i + 1, file: file), "await")
+        case "Task" where file.isTaskCreation(at: i):
+            return (start, chainEnd(from: i, file: file), "Task")
+        case "Date", "UUID":
+            // Only the argument-less initialisers read the clock or generate an identifier.
+            guard callsDirectly, file.kind(i + 2) == .rightParen else { return nil }
+            return (start, i + 3, "\(name)()")
+        default:
+            guard ReducerSideEffect.serviceTypes.contains(name) else { return nil }
+            // `DispatchQueue.main…`, `UserDefaults(suiteName:)`; not `X.self` or a type annotation.
+            if file.kind(i + 1) == .period, file.isWord(i + 2, "self") || file.isWord(i + 2, "Type") { return nil }
+            guard file.kind(i + 1) == .period || callsDirectly else { return nil }
+            return (start, chainEnd(from: i, file: file), name)
+        }
+    }
+
+    /// End (exclusive) of the postfix chain that starts at `start`: `.member`, calls, subscripts,
+    /// trailing closures, generic arguments and `?`/`!`.
+    private func chainEnd(from start: Int, file: SourceFile) -> Int {
+        var j = start
+        if file.kind(j) == .identifier || file.kind(j) == .keyword { j += 1 }
+        var steps = 0
+        while steps < 256 {
+            steps += 1
+            let k = file.kind(j)
+            if k == .period, file.kind(j + 1) == .identifier || file.kind(j + 1) == .keyword { j += 2; continue }
+            if (k == .leftParen || k == .leftBracket) && !file.tokens[j].hasSpaceBefore, let p = file.partner(j), p > j { j = p + 1; continue }
+            if k == .leftBrace, file.isClosureOpen(j), let p = file.partner(j), p > j { j = p + 1; continue }
+            if k == .operator, file.isText(j, "?") || file.isText(j, "!"), !file.tokens[j].hasSpaceBefore { j += 1; continue }
+            if k == .operator, file.isText(j, "<"), !file.tokens[j].hasSpaceBefore,
+               let close = (j..<min(file.tokens.count, j + 32)).first(where: { file.isText($0, ">") }) { j = close + 1; continue }
+            // `} catch: { … }`, `} label: { … }`: an extra trailing closure.
+            if k == .identifier, file.kind(j - 1) == .rightBrace, file.kind(j + 1) == .colon, file.isClosureOpen(j + 2), let p = file.partner(j + 2) { j = p + 1; continue }
+            break
+        }
+        return j
+    }
+
+    private func enclosingTypeName(of token: Int, in file: SourceFile) -> String? {
+        var best: TypeDecl? = nil
+        for t in file.tree.allTypes {
+            guard let o = t.bodyOpen, let c = t.bodyClose, o < token, token < c else { continue }
+            if best == nil || o > best!.bodyOpen! { best = t }
+        }
+        return best?.indexName
+    }
+}
+
+private extension String {
+    static func sideEffect(_ effect: String, reducer: String) -> String {
+        "`\(effect)` in \(reducer) is a side effect; keep the reducer pure and return the work as an effect or pass the value in with the action"
+    }
+}

@@ -1,0 +1,146 @@
+/// `state_value_type`: a model's state is a value type, so that every change is a new value.
+import MVILintCore
+
+struct StateValueType: Rule {
+    static let info = RuleInfo(
+        id: "state_value_type",
+        title: "State Is a Value Type",
+        summary: "The state a model holds (`state`, or a stored property of a `…State` type) must be a struct or enum, not a class",
+        rationale: """
+        SwiftUI and Combine notice a change of `@Published` or `@Observable` state when the property \
+        is assigned. With a class as state, `state.filter = .open` mutates the shared object in place: \
+        the property never changes, no view updates (unless someone remembers `objectWillChange.send()`), \
+        and every holder of the reference sees the mutation. A struct makes each change a new value that \
+        is published, compared and tested like any other. The rule looks at models: observable model \
+        classes and classes whose name ends with a model suffix (`ViewModel`, `Store`; the shared \
+        `model_suffixes` setting). In them it checks the stored instance property named `state` and \
+        every stored instance property whose type name ends with `State`, when the project declares \
+        that type (after typealiases) as a `class`. Generic parameters such as the `State` of \
+        `Store<State, Action>` and types the project does not declare are not reported. A property \
+        whose type is itself an observable model is a dependency on another model, not state, and is \
+        reported only when it is named `state`.
+        """,
+        category: .state,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        examples: [
+            .triggering("""
+            final class OrdersState {
+                var filter: OrderFilter = .all
+            }
+
+            final class OrdersViewModel: ObservableObject {
+                @Published private(set) var ↓state: OrdersState = OrdersState()
+                @Published private(set) var orders: [Order] = []
+            }
+            """),
+            .triggering(files: [
+                "FormState.swift": """
+                final class FormState {
+                    var name = ""
+                }
+                typealias LegacyFormState = FormState
+                """,
+                "SignUpModel.swift": """
+                @Observable
+                final class SignUpModel {
+                    private(set) var ↓form: LegacyFormState
+                    private(set) var ↓draft = FormState()
+                    init(form: LegacyFormState) { self.form = form }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "SessionState.swift": "final class SessionState: ObservableObject { @Published var user: String? }",
+                "ProfileStore.swift": """
+                final class ProfileStore {
+                    let ↓state: SessionState
+                    let session: SessionState
+                    init(session: SessionState) { self.state = session; self.session = session }
+                }
+                """,
+            ]),
+            .nonTriggering("""
+            struct HomeState: Equatable {
+                var isLoading = false
+            }
+            enum PlayerState { case idle, playing }
+
+            @MainActor
+            final class HomeStore: ObservableObject {
+                @Published private(set) var state: HomeState
+                @Published private(set) var player: PlayerState = .idle
+                let initial = HomeState()
+                var isIdle: Bool { player == .idle }
+                static let shared = OrdersState()
+                private let remote: RemoteState
+                init(state: HomeState) { self.state = state; self.remote = RemoteState() }
+            }
+            final class OrdersState {}
+            """),
+            .nonTriggering("""
+            @MainActor
+            final class Store<State, Action>: ObservableObject {
+                @Published private(set) var state: State
+                private let reducer: (inout State, Action) -> Void
+                init(initialState: State, reducer: @escaping (inout State, Action) -> Void) {
+                    self.state = initialState
+                    self.reducer = reducer
+                }
+            }
+            final class State {}
+            """),
+            .nonTriggering("""
+            final class AppState {}
+            struct SettingsState {}
+
+            final class Coordinator {
+                var state = AppState()
+            }
+            final class SettingsViewModel: ObservableObject {
+                let state = SettingsState()
+            }
+            """),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        let suffixes = context.settings.modelSuffixes
+        for type in file.tree.allTypes where type.kind == .class && isModel(type, project: project, suffixes: suffixes) {
+            // Generic parameters of the model and of every enclosing type shadow project types.
+            var generics = Set(type.genericParameters)
+            for outer in file.tree.allTypes where outer.bodyOpen.map({ $0 < type.nameToken }) == true && outer.bodyClose.map({ $0 > type.nameToken }) == true {
+                generics.formUnion(outer.genericParameters)
+            }
+            for v in type.variables where v.isStored && !v.isStatic {
+                guard let typeName = stateType(of: v, file: file), !generics.contains(typeName) else { continue }
+                guard v.name == "state" || typeName.hasSuffix("State") else { continue }
+                guard project.kind(of: typeName) == .class else { continue }
+                if v.name != "state" && project.isObservableModel(typeName) { continue }
+                var notes: [FindingNote] = []
+                if let s = project.symbol(typeName), let path = s.declarationPath, let location = s.declarationLocation {
+                    notes.append(FindingNote(path: path, location: location, message: "`\(s.name)` is declared as a class here"))
+                }
+                context.report(at: v.nameToken, .referenceState(v.name, type: typeName, model: type.name), notes: notes)
+            }
+        }
+    }
+
+    /// An observable model class, or a class named like a model (`…ViewModel`, `…Store`).
+    private func isModel(_ type: TypeDecl, project: ProjectIndex, suffixes: [String]) -> Bool {
+        if project.isModel(type) { return true }
+        return suffixes.contains { type.name.hasSuffix($0) }
+    }
+
+    /// The type the property holds: its annotation, else the type its initial value constructs.
+    private func stateType(of v: VariableDecl, file: SourceFile) -> String? {
+        if let t = v.type { return t.baseName.isEmpty ? nil : t.baseName }
+        guard let r = v.initializer else { return nil }
+        return file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: nil)?.name
+    }
+}
+
+private extension String {
+    static func referenceState(_ name: String, type: String, model: String) -> String {
+        "`\(name)` of `\(model)` holds `\(type)`, which is a class; make the state a struct so that every change is published as a new value"
+    }
+}

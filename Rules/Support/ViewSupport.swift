@@ -1,0 +1,159 @@
+/// Helpers shared by the view rules: a view's properties and models, its `body`, modifier closures, tasks.
+import MVILintCore
+
+extension ProjectIndex {
+    /// Stored instance properties of a view-like declaration: its own for a type declaration,
+    /// those the index keeps from the primary declaration (in any file) for an extension.
+    func storedProperties(of type: TypeDecl, in file: SourceFile) -> [PropertySummary] {
+        if type.kind == .extension { return symbol(type.indexName)?.storedProperties ?? [] }
+        return type.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) }
+    }
+
+    /// The observable model a view's property holds (its type name, or the property's name when
+    /// the type is not written), or nil when it holds something else.
+    func heldModel(_ p: PropertySummary) -> String? {
+        switch p.wrapper {
+        case "StateObject", "ObservedObject", "EnvironmentObject":
+            // The compiler accepts only ObservableObjects in these wrappers, so the wrapper alone tells.
+            return p.typeName ?? p.name
+        case "Bindable":
+            // `@Bindable` requires an `@Observable` class.
+            return p.typeName ?? p.name
+        case "Environment":
+            // `@Environment(Model.self)` reads an `@Observable` model; key paths (`\.dismiss`) read values.
+            guard let args = p.wrapperArguments, args.hasSuffix(".self"), !args.hasPrefix("\\") else { return nil }
+            return TypeRef.baseName(of: String(args.dropLast(".self".count)))
+        case "State":
+            // `@State` holds a model only when that model is an `@Observable` class.
+            guard let t = p.typeName, isObservableMacroClass(t) else { return nil }
+            return t
+        case nil:
+            guard !p.isFunctionTyped, let t = p.typeName, isObservableMacroClass(t) || isObservableObjectType(t) else { return nil }
+            return t
+        default:
+            return nil
+        }
+    }
+
+    /// `isObservableObject` without the SDK classes that the model-suffix fallback would otherwise
+    /// take for models (`HKHealthStore`, `EKEventStore`, …): they are never declared in a project.
+    func isObservableObjectType(_ name: String) -> Bool {
+        isObservableObject(name) && (isDeclared(name) || !ProjectIndex.sdkStoreClasses.contains(resolve(name)))
+    }
+
+    static let sdkStoreClasses: Set<String> = [
+        "HKHealthStore", "EKEventStore", "CNContactStore", "NSUbiquitousKeyValueStore", "NSPersistentStore",
+        "NSIncrementalStore", "NSAtomicStore",
+    ]
+
+    /// A Composable Architecture `Store`/`StoreOf` (the file imports ComposableArchitecture and the
+    /// project does not declare the type): its state is written only through actions, including
+    /// `$store.field` bindings, and it is observed without a wrapper.
+    func isComposableStore(_ name: String, in file: SourceFile) -> Bool {
+        let r = resolve(name)
+        return (r == "Store" || r == "StoreOf") && !isDeclared(r) && file.tree.imports.contains("ComposableArchitecture")
+    }
+
+    /// Property name → model type, for every property of the view that holds an observable model.
+    func modelProperties(of type: TypeDecl, in file: SourceFile) -> [String: String] {
+        var out: [String: String] = [:]
+        for p in storedProperties(of: type, in: file) {
+            if let m = heldModel(p) { out[p.name] = m }
+        }
+        return out
+    }
+}
+
+/// A piece of a type's member code with the names that are local to it.
+struct MemberCode {
+    var range: TokenRange
+    /// Parameters of the enclosing function and names bound inside the range.
+    var locals: Set<String>
+}
+
+extension SourceFile {
+    /// The code of a type's own members (function bodies, accessor blocks, initial values; nested
+    /// types excluded), each with its local names.
+    func memberCode(of type: TypeDecl) -> [MemberCode] {
+        var out: [MemberCode] = []
+        for m in type.members {
+            switch m {
+            case .function(let f):
+                if let b = f.bodyTokens { out.append(MemberCode(range: b, locals: localNames(in: b).union(f.parameters.map(\.name)))) }
+            case .variable(let v):
+                if let o = v.accessorOpen, let c = v.accessorClose, o < c {
+                    let r = (o + 1)..<c
+                    // Setters and observers have the implicit parameters `newValue` and `oldValue`.
+                    out.append(MemberCode(range: r, locals: localNames(in: r).union(["newValue", "oldValue"])))
+                }
+                if let r = v.initializer { out.append(MemberCode(range: r, locals: localNames(in: r))) }
+            default:
+                break
+            }
+        }
+        return out
+    }
+
+    /// Tokens inside the body that SwiftUI evaluates to render the type: `var body: some View { … }`
+    /// (the `get { … }` block when the getter is spelled out) or a ViewModifier's
+    /// `func body(content:)`.
+    func renderBody(of type: TypeDecl) -> TokenRange? {
+        for v in type.variables where v.name == "body" && v.isComputed && !v.isStatic {
+            guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
+            if isWord(o + 1, "get"), kind(o + 2) == .leftBrace, let close = partner(o + 2), close < c { return (o + 3)..<close }
+            return (o + 1)..<c
+        }
+        for f in type.functions where f.name == "body" && f.parameters.first?.label == "content" && !f.header.isStatic {
+            return f.bodyTokens
+        }
+        return nil
+    }
+
+    /// Closures passed to the view modifier `name` within `range`: `.onAppear { }`,
+    /// `.task(id: x) { }`, `.onAppear(perform: { })`. The modifier is the last component of the
+    /// closure's callee, written after a `.` (so `Task { }` and a free function `task { }` do not count).
+    func modifierClosures(named name: String, in range: TokenRange) -> [(closure: ClosureInfo, modifier: ChainComponent)] {
+        closures(in: range).compactMap { c in
+            guard let last = c.callee.last, last.name == name, kind(last.token - 1) == .period else { return nil }
+            return (c, last)
+        }
+    }
+
+    /// Whether token `i` starts creating a task: `Task { }`, `Task(priority: .high) { }`,
+    /// `Task<Void, Never> { }`, `Task.detached { }`, `Task.init { }`. Not `Task.sleep`,
+    /// `Task.isCancelled`, the type in `let t: Task<Void, Never>?`, nor `extension Task { }`.
+    func isTaskCreation(at i: Int) -> Bool {
+        guard kind(i) == .identifier, isText(i, "Task"), kind(i - 1) != .period else { return false }
+        if kind(i - 1) == .keyword, ["extension", "struct", "class", "enum", "protocol", "typealias"].contains(text(i - 1)) { return false }
+        if isWord(i - 1, "actor") { return false }
+        var next = i + 1
+        if isText(next, "<"), !tokens[next].hasSpaceBefore {
+            // Skip the generic arguments (bounded).
+            var depth = 0, j = next
+            while j < min(tokens.count, next + 32) {
+                if isText(j, "<") { depth += 1 } else if isText(j, ">") { depth -= 1; if depth == 0 { break } }
+                j += 1
+            }
+            guard depth == 0 else { return false }
+            next = j + 1
+        }
+        if kind(next) == .period, isWord(next + 1, "detached") || isWord(next + 1, "init") { next += 2 }
+        return kind(next) == .leftBrace || (kind(next) == .leftParen && !tokens[next].hasSpaceBefore)
+    }
+
+    /// The first token of the receiver expression when token `i` is a member written as
+    /// `root.member` or `self.root.member` with `root` a plain name: returns (root name, first token,
+    /// whether `self.` was written). Nil for longer chains, calls in the receiver, or no receiver.
+    func directReceiver(ofMember i: Int) -> (root: String, start: Int, viaSelf: Bool)? {
+        guard kind(i - 1) == .period else { return nil }
+        var r = i - 2
+        // `model?.load()`, `model!.load()`
+        if kind(r) == .operator, isText(r, "?") || isText(r, "!"), !tokens[r].hasSpaceBefore { r -= 1 }
+        guard kind(r) == .identifier else { return nil }
+        if kind(r - 1) == .period {
+            guard isWord(r - 2, "self"), kind(r - 3) != .period else { return nil }
+            return (name(r), r - 2, true)
+        }
+        return (name(r), r, false)
+    }
+}

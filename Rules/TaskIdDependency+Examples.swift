@@ -1,0 +1,96 @@
+/// Examples of `task_id_dependency`.
+import MVILintCore
+
+extension TaskIdDependency {
+    static let examplesList: [RuleExample] = [
+        .triggering("""
+        struct ProductDetailView: View {
+            let productID: Product.ID
+            @StateObject private var model = ProductDetailViewModel()
+            var body: some View {
+                Text(model.title)
+                    .↓task { await model.load(id: productID) }
+            }
+        }
+        """),
+        .triggering("""
+        struct ThreadView: View {
+            @Binding var threadID: String
+            var pageSize = 50
+            @State private var messages: [String] = []
+            var body: some View {
+                List(messages, id: \\.self) { Text($0) }
+                    .↓task(priority: .userInitiated) {
+                        messages = await Inbox.messages(in: self.threadID, limit: pageSize)
+                    }
+                    .↓task {
+                        if let last = messages.last { print(last, threadID) }
+                    }
+            }
+        }
+        """),
+        .triggering(files: [
+            "ArticleView.swift": """
+            struct ArticleView: View {
+                let slug: String
+                @State private var article: Article?
+            }
+            """,
+            "ArticleView+Body.swift": """
+            extension ArticleView: View {
+                var body: some View {
+                    Text(article?.title ?? "")
+                        .↓task { article = try? await Article.load(slug) }
+                }
+            }
+            """,
+        ]),
+        // Near misses: `id:` given, only state read, constants, statics, closures, models, shadowing.
+        .nonTriggering("""
+        struct OrderDetailView: View {
+            let orderID: Order.ID
+            let pageSize = 20
+            static let limit = 10
+            private var retries = 3
+            let onLoaded: (Order) -> Void
+            let viewModel: OrderViewModel
+            @State private var order: Order?
+            @StateObject private var loader = OrderLoader()
+            @Environment(\\.locale) private var locale
+            @AppStorage("currency") private var currency = "USD"
+
+            var body: some View {
+                Text(order?.number ?? "")
+                    .task(id: orderID) { order = try? await Orders.load(orderID) }
+                    .task { await loader.load(pageSize: pageSize, limit: Self.limit, retries: retries) }
+                    .task { await loader.prepare(locale: locale, currency: currency) }
+                    .task { if let order { onLoaded(order) } }
+                    .task { await viewModel.refresh() }
+                    .task {
+                        let orderID = "cached"
+                        await loader.warm(orderID)
+                    }
+                    .task { await loader.load(orderID: loader.orderID) }
+            }
+        }
+        """),
+        .nonTriggering("""
+        struct SearchView: View {
+            let query: String
+            let client: SearchClient
+            let formatter: DateFormatter
+            init(query: String, formatter: DateFormatter) {
+                self.query = query
+                self.client = SearchClient()
+                self.formatter = formatter
+            }
+            var body: some View {
+                Text(query)
+                    .onAppear { print(query) }
+                    .task { await client.warmUp(formatter) }
+            }
+        }
+        final class SearchClient { func warmUp() async {} }
+        """),
+    ]
+}

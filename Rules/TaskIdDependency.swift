@@ -1,0 +1,96 @@
+/// `task_id_dependency`: a `.task` that depends on a view input restarts when the input changes.
+import MVILintCore
+
+struct TaskIdDependency: Rule {
+    static let info = RuleInfo(
+        id: "task_id_dependency",
+        title: "Task Depends on an Input without `id:`",
+        summary: "A `.task { }` whose closure reads an input property of the view must be a `.task(id: input)`",
+        rationale: """
+        `.task { }` runs once, when the view appears. When the parent later passes a different input \
+        (another `productID`, a changed `@Binding`), SwiftUI keeps the view's identity and updates the \
+        property, but the task does not run again: the screen keeps showing data for the old input. \
+        `.task(id: productID)` cancels the running work and starts it again whenever the value changes. \
+        An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
+        `@Binding`. A `let` with an initial value is a constant (the memberwise initializer cannot set \
+        it), and closures, models, reference types of the project and services (types named \
+        `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on. \
+        The finding is reported on the modifier's `task` token.
+        """,
+        category: .lifecycle,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        examples: TaskIdDependency.examplesList)
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where project.isViewLike(type) {
+            let inputs = inputNames(of: type, in: file, project: project)
+            guard !inputs.isEmpty else { continue }
+            for code in file.memberCode(of: type) {
+                for (closure, modifier) in file.modifierClosures(named: "task", in: code.range) {
+                    if let paren = modifier.callParen, file.argumentLabels(ofCallAt: paren).contains("id") { continue }
+                    let read = readInputs(in: closure, inputs: inputs, file: file, locals: code.locals)
+                    guard let first = read.first else { continue }
+                    context.report(at: modifier.token, .missingID(read, suggestion: first))
+                }
+            }
+        }
+    }
+
+    /// Names of the view's inputs, as the rule's rationale defines them.
+    private func inputNames(of type: TypeDecl, in file: SourceFile, project: ProjectIndex) -> Set<String> {
+        // With an explicit `init`, a property with an initial value is an input only when an `init`
+        // assigns it (there is no memberwise initializer then). Only visible for the primary declaration.
+        let inits = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
+        let assignedInInit = Set(inits.flatMap { file.mutations(in: $0) }.compactMap { m -> String? in
+            guard m.kind == .assignment, m.path.count == 1 else { return nil }
+            return m.path[0].hasPrefix("_") ? String(m.path[0].dropFirst()) : m.path[0]
+        })
+        var names = Set<String>()
+        for p in project.storedProperties(of: type, in: file) {
+            if p.wrapper == "Binding" { names.insert(p.name); continue }
+            guard p.wrapper == nil, !p.isFunctionTyped else { continue }
+            if p.hasInitializer && (p.isLet || p.access <= .fileprivate) { continue }
+            if p.hasInitializer && !inits.isEmpty && !assignedInInit.contains(p.name) { continue }
+            if let t = p.typeName {
+                if project.isObservableModel(t) { continue }
+                if let k = project.kind(of: t), k == .class || k == .actor || k == .protocol { continue }
+                // Services handed in once (`APIClient`, `DateFormatter`) are collaborators, not values.
+                if TaskIdDependency.serviceSuffixes.contains(where: { t.hasSuffix($0) }) { continue }
+            }
+            names.insert(p.name)
+        }
+        return names
+    }
+
+    static let serviceSuffixes = [
+        "Client", "Service", "Manager", "Provider", "Formatter", "Session", "Repository", "UseCase", "Interactor",
+        "Logger", "Router", "Coordinator", "Cache", "Loader", "Decoder", "Encoder", "Queue", "Center", "Defaults",
+    ]
+
+    /// Inputs that the closure reads, in order of first use (`x`, `self.x`; not `other.x` or a label).
+    private func readInputs(in closure: ClosureInfo, inputs: Set<String>, file: SourceFile, locals: Set<String>) -> [String] {
+        var read: [String] = []
+        let shadowed = file.localNames(in: closure.body).union(locals)
+        for i in closure.body where file.kind(i) == .identifier {
+            let n = file.name(i)
+            guard inputs.contains(n), !read.contains(n) else { continue }
+            let viaSelf = file.kind(i - 1) == .period && file.isWord(i - 2, "self") && file.kind(i - 3) != .period
+            if file.kind(i - 1) == .period && !viaSelf { continue }
+            if !viaSelf && shadowed.contains(n) { continue }
+            // `load(id: x)`: the label `id` is not a read.
+            if file.kind(i + 1) == .colon, !file.tokens[i + 1].hasSpaceBefore { continue }
+            read.append(n)
+        }
+        return read
+    }
+}
+
+private extension String {
+    static func missingID(_ inputs: [String], suggestion: String) -> String {
+        let names = inputs.map { "`\($0)`" }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let noun = names.count == 1 ? "the input" : "the inputs"
+        return "`.task` reads \(noun) \(list) but has no `id:`, so it does not restart when the view gets a new value; use `.task(id: \(suggestion))`"
+    }
+}

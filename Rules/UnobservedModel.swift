@@ -1,0 +1,108 @@
+/// `unobserved_model`: a view that holds an ObservableObject observes it.
+import MVILintCore
+
+struct UnobservedModel: Rule {
+    static let info = RuleInfo(
+        id: "unobserved_model",
+        title: "Unobserved Model",
+        summary: "A view-like type must not hold an injected ObservableObject in a plain `let`/`var` without `@ObservedObject`",
+        rationale: """
+        SwiftUI subscribes to an ObservableObject's `objectWillChange` only through `@ObservedObject`, \
+        `@StateObject` or `@EnvironmentObject`. A model handed to a view and kept in a plain `let` is \
+        read once: when its `@Published` state changes, the view is not re-rendered and shows stale \
+        data until something else happens to redraw it. Mark the property `@ObservedObject`. Models \
+        made with the `@Observable` macro are tracked without a wrapper and are not reported; a plain \
+        property initialised with a new instance is reported by `owned_model_state_object` instead, \
+        and a Composable Architecture `Store` (in a file importing ComposableArchitecture) is observed \
+        without a wrapper.
+        """,
+        category: .state,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        examples: [
+            .triggering("""
+            struct ProfileHeaderView: View {
+                let ↓viewModel: ProfileViewModel
+                var ↓session: SessionStore?
+                private let ↓theme: ThemeStore = .shared
+                var body: some View { Text(viewModel.name) }
+            }
+            """),
+            .triggering(files: [
+                "Store.swift": """
+                final class Store<State, Action>: ObservableObject {
+                    @Published private(set) var state: State
+                    init(state: State) { self.state = state }
+                }
+                typealias CartStore = Store<CartState, CartAction>
+                """,
+                "Settings.swift": """
+                class BaseModel: ObservableObject {}
+                final class Preferences: BaseModel {}
+                """,
+                "CartBadge.swift": """
+                struct CartBadge: View {
+                    let ↓store: Store<AppState, AppAction>
+                    let ↓cart: CartStore
+                    let ↓preferences: Preferences
+                    var body: some View { Text("\\(cart.state.count)") }
+                }
+                """,
+            ]),
+            .nonTriggering("""
+            import ComposableArchitecture
+            struct CounterView: View {
+                let store: StoreOf<Counter>
+                let child: Store<Child.State, Child.Action>
+                var body: some View { Text("\\(store.count)") }
+            }
+            """),
+            // Near misses: observed wrappers, `@Observable` models, values, closures, constructions.
+            .nonTriggering(files: [
+                "SettingsModel.swift": """
+                @Observable final class SettingsModel { var isOn = false }
+                struct Draft { var title = "" }
+                """,
+                "SettingsView.swift": """
+                struct SettingsView: View {
+                    @ObservedObject var viewModel: ProfileViewModel
+                    @EnvironmentObject var session: SessionStore
+                    let model: SettingsModel
+                    let draft: Draft
+                    let onClose: () -> Void
+                    let makeModel: () -> ProfileViewModel
+                    let healthStore: HKHealthStore
+                    let owned = ProfileViewModel()
+                    static let shared: ThemeStore = .shared
+                    var computed: SessionStore { SessionStore() }
+                    var body: some View { Text(model.isOn ? "On" : "Off") }
+                }
+                final class Coordinator {
+                    let viewModel: ProfileViewModel
+                    init(viewModel: ProfileViewModel) { self.viewModel = viewModel }
+                }
+                """,
+            ]),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where type.kind != .extension && project.isViewLike(type) {
+            for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
+                guard let t = v.type, !t.text.contains("->") else { continue }
+                let model = t.baseName
+                guard project.isObservableObjectType(model), !project.isObservableMacroClass(model),
+                      !project.isComposableStore(model, in: file) else { continue }
+                // A new instance in the initial value is `owned_model_state_object`'s finding.
+                if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: t),
+                   project.isObservableObject(made.name) { continue }
+                context.report(at: v.nameToken, .unobserved(v.name, model: model))
+            }
+        }
+    }
+}
+
+private extension String {
+    static func unobserved(_ name: String, model: String) -> String {
+        "`\(name)` holds the ObservableObject `\(model)` without observing it, so the view does not update when it changes; mark it `@ObservedObject`"
+    }
+}

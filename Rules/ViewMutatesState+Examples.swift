@@ -1,0 +1,132 @@
+/// Examples of `view_mutates_state`.
+import MVILintCore
+
+extension ViewMutatesState {
+    static let examplesList: [RuleExample] = [
+        .triggering("""
+        struct OrdersView: View {
+            @ObservedObject var viewModel: OrdersViewModel
+            @EnvironmentObject private var store: AppStore
+
+            var body: some View {
+                List(viewModel.orders) { Text($0.title) }
+                    .toolbar {
+                        Button("Add") { ↓viewModel.orders.append(Order.draft()) }
+                        Button("Clear") { ↓store.state.query = "" }
+                        Button("Reset") {
+                            ↓self.viewModel.page = 1
+                            ↓viewModel.items[0].isDone.toggle()
+                            ↓viewModel.count += 1
+                        }
+                    }
+            }
+        }
+        """),
+        .triggering("""
+        @Observable final class SettingsModel {
+            var isEnabled = false
+            var name = ""
+        }
+        struct SettingsView: View {
+            @State private var model = SettingsModel()
+            @Environment(ProfileModel.self) private var profile
+            @Bindable var draft: DraftModel
+            let plain: SettingsModel
+
+            var body: some View {
+                @Bindable var model = model
+                Button("On") { ↓model.isEnabled = true }
+                Button("Rename") { ↓profile.name = "Sam" }
+                Button("Save") { ↓draft.title = ""; ↓plain.name = "x" }
+            }
+        }
+        @Observable final class ProfileModel { var name = "" }
+        @Observable final class DraftModel { var title = "" }
+        """),
+        .triggering(files: [
+            "CounterModel.swift": """
+            final class CounterModel: ObservableObject {
+                @Published var count = 0
+            }
+            """,
+            "CounterView.swift": """
+            struct CounterView: View {
+                @StateObject private var model = CounterModel()
+                var body: some View {
+                    Button("+1") { ↓model.count += 1 }
+                }
+            }
+            """,
+        ]),
+        .triggering(files: [
+            "CartView.swift": """
+            struct CartView: View {
+                @ObservedObject var cart: Cart
+                var body: some View { clearButton }
+            }
+            """,
+            "CartView+Actions.swift": """
+            extension CartView {
+                var clearButton: some View {
+                    Button("Clear") { ↓cart.items.removeAll() }
+                }
+                func resetPromo() {
+                    ↓cart.promoCode = nil
+                }
+            }
+            """,
+            "Cart.swift": "final class Cart: ObservableObject { @Published var items: [Int] = []; @Published var promoCode: String? }",
+        ]),
+        // Near misses: the view's own `@State`, a `@Binding`, locals, model methods and intents.
+        .nonTriggering("""
+        struct OrdersView: View {
+            @ObservedObject var viewModel: OrdersViewModel
+            @Binding var filter: Filter
+            @State private var draft = Draft()
+            @State private var isShowingFilters = false
+
+            init(viewModel: OrdersViewModel, filter: Binding<Filter>) {
+                self.viewModel = viewModel
+                _filter = filter
+            }
+
+            var body: some View {
+                List(viewModel.orders) { Text($0.title) }
+                    .toolbar {
+                        Button("Filters") { isShowingFilters = true }
+                        Button("All") { filter.kind = .all }
+                        Button("Draft") { draft.items.append(1) }
+                        Button("Add") { viewModel.addDraft() }
+                        Button("Send") { viewModel.send(.refresh) }
+                        Button("Copy") {
+                            var copy = viewModel.orders
+                            copy.append(Order.draft())
+                        }
+                    }
+            }
+
+            func rename(viewModel: OrdersViewModel) {
+                viewModel.title = "Shadowed by the parameter"
+            }
+        }
+        """),
+        .nonTriggering("""
+        struct ProfileView: View {
+            @State private var profile = ProfileValue()
+            let viewModel: SettingsState
+            var body: some View {
+                Button("Rename") { profile.name = "Sam" }
+                ForEach(items) { viewModel in
+                    Button("x") { viewModel.title = "" }
+                }
+            }
+        }
+        struct ProfileValue { var name = "" }
+        struct SettingsState { var title = "" }
+        final class ProfileViewModel: ObservableObject {
+            @Published var name = ""
+            func rename() { self.name = "Sam" }
+        }
+        """),
+    ]
+}

@@ -1,0 +1,45 @@
+/// `view_mutates_state`: a view changes its model's state only through intents or model methods.
+import MVILintCore
+
+struct ViewMutatesState: Rule {
+    static let info = RuleInfo(
+        id: "view_mutates_state",
+        title: "View Mutates Model State",
+        summary: "A view must not assign to or mutate the state of the model it holds; it sends an intent or calls a model method",
+        rationale: """
+        When a view writes `viewModel.items.append(…)` or `store.state.query = …` itself, the model's \
+        logic (validation, persistence, analytics, loading flags) is bypassed and the same change ends \
+        up scattered over several views. It also makes the model's state writable from outside, which \
+        hides who changed what. Keep the write inside the model: call a method such as \
+        `viewModel.addDraft()` or send an intent (`store.send(.addDraft)`). The view's own `@State` and \
+        `@Binding` values are the view's business and are not reported.
+        """,
+        category: .architecture,
+        defaults: [.mvvm: .warning, .mvi: .error],
+        examples: ViewMutatesState.examplesList)
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        for type in file.tree.allTypes where project.isViewLike(type) {
+            let models = project.modelProperties(of: type, in: file).filter { !project.isComposableStore($0.value, in: file) }
+            guard !models.isEmpty else { continue }
+            var reported = Set<Int>()
+            for code in file.memberCode(of: type) {
+                for m in file.mutations(in: code.range) {
+                    // Assigning the property itself (`self.viewModel = viewModel` in `init`) replaces
+                    // the reference; only writes through it reach the model's state.
+                    guard m.path.count >= 2, let model = models[m.path[0]] else { continue }
+                    if !m.viaSelf && code.locals.contains(m.path[0]) { continue }
+                    guard reported.insert(m.rootToken).inserted else { continue }
+                    context.report(at: m.rootToken, .mutates(m.path.joined(separator: "."), model: model, view: type.indexName))
+                }
+            }
+        }
+    }
+}
+
+private extension String {
+    static func mutates(_ target: String, model: String, view: String) -> String {
+        "`\(view)` mutates `\(target)` of the model `\(model)` directly; send an intent or call a model method instead"
+    }
+}

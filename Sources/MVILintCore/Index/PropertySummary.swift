@@ -1,0 +1,62 @@
+/// Stored properties as the project index keeps them, so that a type's extensions in other files see them.
+
+/// A stored instance property of a type: enough to tell what it holds and how it is wrapped.
+public struct PropertySummary: Sendable {
+    public var name: String
+    /// The type annotation as written, whitespace removed (`[Item]?`, `Store<A,B>`); nil when absent.
+    public var typeText: String?
+    /// The annotated type's base name, else the type that the initial value constructs
+    /// (`Foo(…)`, `Foo.init(…)`, `Module.Foo(…)`, `Foo { … }`); nil when neither tells.
+    public var typeName: String?
+    /// Base name of the first property wrapper (`StateObject`, `Environment`, `Binding`); nil for none.
+    public var wrapper: String?
+    /// The wrapper's argument text, whitespace removed (`SettingsModel.self`, `\.dismiss`).
+    public var wrapperArguments: String?
+    public var isLet: Bool
+    public var hasInitializer: Bool
+    /// Declared access level (`internal` when none is written).
+    public var access: AccessLevel
+    /// Where the name stands, in the file that declares the property.
+    public var location: SourceLocation
+
+    public init(name: String, typeText: String?, typeName: String?, wrapper: String?, wrapperArguments: String?, isLet: Bool, hasInitializer: Bool, access: AccessLevel, location: SourceLocation) {
+        self.name = name; self.typeText = typeText; self.typeName = typeName; self.wrapper = wrapper
+        self.wrapperArguments = wrapperArguments; self.isLet = isLet; self.hasInitializer = hasInitializer; self.access = access; self.location = location
+    }
+
+    /// Summarises a stored property of `file`.
+    public init(variable v: VariableDecl, in file: SourceFile) {
+        let wrapper = v.wrappers.first
+        self.init(name: v.name,
+                  typeText: v.type?.text,
+                  typeName: v.type?.baseName ?? v.initializer.flatMap { PropertySummary.constructedName(in: $0, file: file) },
+                  wrapper: wrapper?.baseName,
+                  wrapperArguments: wrapper?.arguments.map { file.text(of: $0, compact: true) },
+                  isLet: v.isLet, hasInitializer: v.initializer != nil, access: v.header.access,
+                  location: file.location(ofToken: v.nameToken))
+    }
+
+    /// Whether the annotation is a function type (`() -> Void`, `@escaping (Int) -> Void`).
+    public var isFunctionTyped: Bool { typeText?.contains("->") == true }
+
+    /// The simple type name an initial value constructs: the last capitalised component of a
+    /// possibly module-qualified name directly followed by `(`, `.init(` or `{` (generic arguments
+    /// skipped). `try`/`await` in front are skipped; anything else yields nil.
+    static func constructedName(in range: TokenRange, file: SourceFile) -> String? {
+        var i = range.lowerBound
+        while i < range.upperBound, file.isWord(i, "try") || file.isWord(i, "await") { i += 1 }
+        guard i < range.upperBound, file.kind(i) == .identifier, isCapitalised(i, file) else { return nil }
+        var name = i
+        while file.kind(name + 1) == .period, file.kind(name + 2) == .identifier, isCapitalised(name + 2, file) { name += 2 }
+        var next = name + 1
+        if file.isText(next, "<"), let close = (next..<min(range.upperBound, next + 64)).first(where: { file.isText($0, ">") }) { next = close + 1 }
+        if file.kind(next) == .period, file.isWord(next + 1, "init") { next += 2 }
+        let opens = (file.kind(next) == .leftParen && !file.tokens[next].hasSpaceBefore) || (file.kind(next) == .leftBrace && next < range.upperBound)
+        return opens ? file.name(name) : nil
+    }
+
+    private static func isCapitalised(_ i: Int, _ file: SourceFile) -> Bool {
+        guard let first = file.name(i).unicodeScalars.first else { return false }
+        return first.properties.isUppercase
+    }
+}
