@@ -26,6 +26,18 @@ extension LoadingStateReset {
                 product = try? await repository.search(query).first
                 isLoading = false
             }
+
+            func reload() async {
+                ↓isLoading = true
+                do {
+                    product = try await repository.product(id: "latest")
+                    finishLoading()
+                } catch {
+                    errorMessage = "Couldn't reload the product."
+                }
+            }
+
+            private func finishLoading() { isLoading = false }
         }
         """),
         .triggering("""
@@ -150,6 +162,20 @@ extension LoadingStateReset {
                 _ = try? await cache.clear()
                 await MainActor.run { isLoading = false }
             }
+
+            func sync() async {
+                isLoading = true
+                defer { stopLoading() }
+                _ = try? await cache.sync()
+            }
+
+            func syncAll() async {
+                isLoading = true
+                _ = try? await cache.sync()
+                self.stopLoading()
+            }
+
+            private func stopLoading() { isLoading = false }
         }
         """),
         .nonTriggering("""

@@ -31,10 +31,20 @@ struct LoadingStateReset: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let flags = context.strings("flags", in: Self.info)
+        let flagWords = WordSet(flags)
         var reported = Set<Int>()
+        // Grouped once: a file with thousands of models must not scan all its types per model.
+        var typesByName: [String: [TypeDecl]]? = nil
         for type in file.tree.allTypes where project.isModel(type) {
+            // Methods of the model in this file (declaration and extensions) that write a flag.
+            if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
+            let methods = (typesByName?[type.indexName] ?? []).flatMap(\.functions)
+            // The helper methods' effects depend only on the path: computed once per model.
+            var helpersByPath: [[String]: [String: Bool]] = [:]
             for f in type.functions where f.kind == .function {
                 guard let body = f.bodyTokens else { continue }
+                // Only a body that names a flag can set one: skip the flow analysis otherwise.
+                guard body.contains(where: { file.kind($0) == .identifier && file.isText($0, in: flagWords) }) else { continue }
                 let base = file.bodyAnalysis.innermost.indices.contains(body.lowerBound - 1) ? Int(file.bodyAnalysis.innermost[body.lowerBound - 1]) : -1
                 var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(f.parameters.map(\.name)))]
                 // Every `Task { }` inside the method is a flow of its own: its body runs later.
@@ -47,6 +57,8 @@ struct LoadingStateReset: Rule {
                     for flag in flags {
                         for path in [[flag], ["state", flag]] {
                             var analysis = FlagFlow(file: file, flow: flow, path: path)
+                            if helpersByPath[path] == nil { helpersByPath[path] = helperEffects(of: methods, path: path, file: file) }
+                            analysis.helpers = helpersByPath[path] ?? [:]
                             for site in analysis.leakingSites() where reported.insert(site).inserted {
                                 context.report(at: site, .notReset(path.joined(separator: "."), method: f.name))
                             }
@@ -55,6 +67,22 @@ struct LoadingStateReset: Rule {
                 }
             }
         }
+    }
+
+    /// `stopLoading()` that writes `isLoading = false` resets the flag where it is called; a
+    /// method that writes the flag any other way makes the flow unknowable.
+    private func helperEffects(of methods: [FunctionDecl], path: [String], file: SourceFile) -> [String: Bool] {
+        var out: [String: Bool] = [:]
+        for m in methods {
+            guard let body = m.bodyTokens else { continue }
+            let writes = file.mutations(in: body).filter { $0.path == path || (path.count > 1 && Array(path.prefix($0.path.count)) == $0.path) }
+            guard !writes.isEmpty else { continue }
+            let onlyResets = writes.allSatisfy { w in
+                w.path == path && w.kind == .assignment && file.isWord(w.operatorToken + 1, "false")
+            }
+            out[m.name] = (out[m.name] ?? true) && onlyResets
+        }
+        return out
     }
 
     private func isTask(_ c: ClosureInfo, file: SourceFile) -> Bool {
@@ -98,6 +126,8 @@ private struct FlagFlow {
     let file: SourceFile
     let flow: Flow
     let path: [String]
+    /// Methods of the model that write the flag: `true` when they only reset it.
+    var helpers: [String: Bool] = [:]
     /// Set sites after which some `try`/`await` ran while the flag was `true`.
     var worked: Set<Int> = []
     var gaveUp = false
@@ -115,6 +145,7 @@ private struct FlagFlow {
         // A write inside another closure (a completion handler, `sink`, a nested task) happens at a
         // time this flow cannot tell; synchronous wrappers such as `MainActor.run` are inline.
         for m in writes where !isOwn(m.operatorToken) && !isInline(m.operatorToken) { return [] }
+        for c in helperCalls(in: flow.range) where !isOwn(c.token) && !isInline(c.token) { return [] }
         let out = run(file.statements(in: flow.range), [PathState(site: nil)])
         guard !gaveUp else { return [] }
         var exits = out.normal.union(out.returns)
@@ -205,7 +236,7 @@ private struct FlagFlow {
             if states.contains(where: { $0.site != nil }) && containsExit(s.range) { gaveUp = true; return Outcome() }
             markWork(in: s.range, states)
             return Outcome(normal: states)
-        case .breakStatement, .continueStatement, .fallthroughStatement, .directive:
+        case .breakStatement, .continueStatement, .fallthroughStatement, .directive, .opaque:
             gaveUp = true
             return Outcome()
         }
@@ -219,8 +250,15 @@ private struct FlagFlow {
         markWork(in: range, states)
         if range.contains(where: { isOwn($0) && file.isWord($0, "try") && !isOptionalTry($0) }) { out.throwing = states }
         var current = states
+        var writes: [(token: Int, write: FlagWrite)] = []
         for m in file.mutations(in: range) where touchesFlag(m) && (isOwn(m.operatorToken) || isInline(m.operatorToken)) {
-            switch classify(m) {
+            writes.append((m.operatorToken, classify(m)))
+        }
+        for c in helperCalls(in: range) where isOwn(c.token) || isInline(c.token) {
+            writes.append((c.token, c.onlyResets ? .setFalse : .other))
+        }
+        for (_, w) in writes.sorted(by: { $0.token < $1.token }) {
+            switch w {
             case .setTrue(let site): current = [PathState(site: site)]
             case .setFalse: current = [PathState(site: nil)]
             case .other: gaveUp = true; return Outcome()
@@ -240,14 +278,27 @@ private struct FlagFlow {
 
     private func deferEffect(_ block: StatementBlock) -> DeferEffect {
         let writes = file.mutations(in: block.range).filter { touchesFlag($0) }
-        if writes.isEmpty { return .none }
+        let calls = helperCalls(in: block.range)
+        if calls.contains(where: { !$0.onlyResets }) { return .abort }
+        if writes.isEmpty { return calls.isEmpty ? .none : .reset }
         // Any write of `false` in the defer, even a conditional one, is taken as a reset.
         for m in writes { if case .setFalse = classify(m) { continue }; return .abort }
         return .reset
     }
 
     private func containsFlagWrite(_ range: TokenRange) -> Bool {
-        !file.mutations(in: range).filter { touchesFlag($0) }.isEmpty
+        !file.mutations(in: range).filter { touchesFlag($0) }.isEmpty || !helperCalls(in: range).isEmpty
+    }
+
+    /// Calls of the model's flag-writing methods (`stopLoading()`, `self.stopLoading()`).
+    private func helperCalls(in range: TokenRange) -> [(token: Int, onlyResets: Bool)] {
+        guard !helpers.isEmpty else { return [] }
+        var out: [(Int, Bool)] = []
+        for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore {
+            if file.kind(i - 1) == .period && !(file.isWord(i - 2, "self") && file.kind(i - 3) != .period) { continue }
+            if let onlyResets = helpers[file.name(i)] { out.append((i, onlyResets)) }
+        }
+        return out
     }
 
     /// `return`, `throw`, `break`, `continue` or a propagating `try` among the statement's own tokens.

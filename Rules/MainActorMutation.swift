@@ -19,6 +19,9 @@ struct MainActorMutation: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
+        // The file's declarations and extensions of each type, grouped once (a file with many
+        // models would otherwise scan all its types once per model).
+        var typesByName: [String: [TypeDecl]]? = nil
         for type in file.tree.allTypes where project.isModel(type) {
             let model = type.indexName
             let state = project.observableState(of: model)
@@ -26,7 +29,8 @@ struct MainActorMutation: Rule {
             let declaredIn = project.symbol(model)?.declarationPath ?? file.path
             let typeIsolated = (type.kind == .class || !type.header.hasModifier("nonisolated")) && project.isMainActorIsolated(model, declaredIn: declaredIn)
                 || (type.kind == .extension && type.header.isMainActor)
-            let queues = queueProperties(of: model, in: file, project: project)
+            if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
+            let queues = queueProperties(of: typesByName?[model] ?? [], in: file)
             var reported = Set<Int>()
             for f in type.functions {
                 guard let body = f.bodyTokens, !f.header.isMainActor else { continue }
@@ -102,10 +106,11 @@ struct MainActorMutation: Rule {
 
     private struct QueueProperties { var main: Set<String> = []; var background: Set<String> = [] }
 
-    /// Stored `DispatchQueue`/`OperationQueue` properties of the model, main or not.
-    private func queueProperties(of model: String, in file: SourceFile, project: ProjectIndex) -> QueueProperties {
+    /// Stored `DispatchQueue`/`OperationQueue` properties of the model (`types`: its declaration and
+    /// extensions in this file), main or not.
+    private func queueProperties(of types: [TypeDecl], in file: SourceFile) -> QueueProperties {
         var q = QueueProperties()
-        for t in file.tree.allTypes where t.indexName == model {
+        for t in types {
             for v in t.variables {
                 let typeName = v.type?.baseName
                 let initText = v.initializer.map { file.text(of: $0, compact: true) } ?? ""

@@ -157,6 +157,11 @@ extension MissingEnvironmentObject {
         }
         extension View {
             func withAppEnvironment() -> some View { environmentObject(AppModel.shared) }
+            func themed() -> some View { modifier(ProvideTheme()) }
+        }
+        struct ProvideTheme: ViewModifier {
+            @StateObject private var theme = ThemeStore()
+            func body(content: Content) -> some View { content.environmentObject(theme) }
         }
         struct AccountView: View {
             @EnvironmentObject var app: AppModel
@@ -168,6 +173,8 @@ extension MissingEnvironmentObject {
                 FeedView()
                 AccountView().withAppEnvironment()
                 ThemedLabel().environmentObject(makeTheme())
+                ThemedLabel().themed()
+                ThemedLabel().modifier(ProvideTheme())
             }
         }
         final class CartStore: ObservableObject {}

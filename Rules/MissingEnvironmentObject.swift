@@ -38,7 +38,7 @@ struct MissingEnvironmentObject: Rule {
             for v in type.variables where v.isStored && !v.isStatic {
                 guard let (required, isObject) = requiredObject(v, file: file, project: project) else { continue }
                 let matches: (String) -> Bool = { provided in Self.satisfies(provided, required, project: project) }
-                guard let path = project.viewGraph.pathWithout(matches, to: type.name) else { continue }
+                guard let path = project.viewGraph.pathWithout(matches, to: type.name, key: required) else { continue }
                 let route = ([path.root.name] + path.views).map { "`\($0)`" }.joined(separator: " → ")
                 var notes: [FindingNote] = []
                 if let p = path.root.path, let l = path.root.location {
@@ -78,6 +78,6 @@ struct MissingEnvironmentObject: Rule {
 private extension String {
     static func missing(_ name: String, _ type: String, isObject: Bool, route: String) -> String {
         let modifier = isObject ? ".environmentObject(…)" : ".environment(…)"
-        return "`\(name)` reads `\(type)` from the environment, but nothing provides it on the path \(route), where the view crashes; apply `\(modifier)` with a `\(type)` on that path"
+        return "`\(name)` reads `\(type)` from the environment, but nothing provides one on the path \(route), so the view crashes there; provide it with `\(modifier)` on that path"
     }
 }

@@ -75,6 +75,8 @@ struct ReducerSideEffect: Rule {
                             return .run { [count = state.count] send in
                                 let (data, _) = try await URLSession.shared.data(from: factURL(count))
                                 await send(.factLoaded(String(decoding: data, as: UTF8.self)))
+                            } catch: { error, send in
+                                print(error)
                             }
                         case .factLoaded(let fact):
                             state.fact = fact

@@ -16,7 +16,8 @@ struct StateValueType: Rule {
         `model_suffixes` setting). In them it checks the stored instance property named `state` and \
         every stored instance property whose type name ends with `State`, when the project declares \
         that type (after typealiases) as a `class`. Generic parameters such as the `State` of \
-        `Store<State, Action>` and types the project does not declare are not reported. A property \
+        `Store<State, Action>`, types the project does not declare, and names it declares more \
+        than once elsewhere (two features with a nested `State`) are not reported. A property \
         whose type is itself an observable model is a dependency on another model, not state, and is \
         reported only when it is named `state`.
         """,
@@ -56,6 +57,24 @@ struct StateValueType: Rule {
                     let ↓state: SessionState
                     let session: SessionState
                     init(session: SessionState) { self.state = session; self.session = session }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "LegacyScreen.swift": "final class LegacyScreen { struct State {} }",
+                "OrdersModel.swift": """
+                final class OrdersModel: ObservableObject {
+                    final class State { var filter = 0 }
+                    @Published private(set) var ↓state = State()
+                }
+                """,
+            ]),
+            .nonTriggering(files: [
+                "LegacyScreen.swift": "final class LegacyScreen { final class State {} }",
+                "ProfileStore.swift": """
+                final class ProfileStore: ObservableObject {
+                    struct State { var name = "" }
+                    @Published private(set) var state = State()
                 }
                 """,
             ]),
@@ -105,21 +124,29 @@ struct StateValueType: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let suffixes = context.settings.modelSuffixes
-        for type in file.tree.allTypes where type.kind == .class && isModel(type, project: project, suffixes: suffixes) {
+        // The types whose bodies contain the current one, outermost first: `allTypes` is in source
+        // order with outer types first, so a stack finds them in one pass (no scan per model).
+        var enclosing: [TypeDecl] = []
+        var topLevel: [String: TypeDecl]? = nil
+        for type in file.tree.allTypes {
+            while let last = enclosing.last, !(last.bodyOpen.map({ $0 < type.nameToken }) == true && last.bodyClose.map({ $0 > type.nameToken }) == true) {
+                enclosing.removeLast()
+            }
+            defer { enclosing.append(type) }
+            guard type.kind == .class && isModel(type, project: project, suffixes: suffixes) else { continue }
             // Generic parameters of the model and of every enclosing type shadow project types.
             var generics = Set(type.genericParameters)
-            for outer in file.tree.allTypes where outer.bodyOpen.map({ $0 < type.nameToken }) == true && outer.bodyClose.map({ $0 > type.nameToken }) == true {
-                generics.formUnion(outer.genericParameters)
-            }
+            for outer in enclosing { generics.formUnion(outer.genericParameters) }
             for v in type.variables where v.isStored && !v.isStatic {
                 guard let typeName = stateType(of: v, file: file), !generics.contains(typeName) else { continue }
                 guard v.name == "state" || typeName.hasSuffix("State") else { continue }
-                guard project.kind(of: typeName) == .class else { continue }
-                if v.name != "state" && project.isObservableModel(typeName) { continue }
-                var notes: [FindingNote] = []
-                if let s = project.symbol(typeName), let path = s.declarationPath, let location = s.declarationLocation {
-                    notes.append(FindingNote(path: path, location: location, message: "`\(s.name)` is declared as a class here"))
+                if topLevel == nil {
+                    topLevel = [:]
+                    for case .type(let t) in file.tree.declarations where t.kind != .extension && topLevel?[t.name] == nil { topLevel?[t.name] = t }
                 }
+                guard let declared = declaration(of: typeName, near: type, enclosing: enclosing, topLevel: topLevel ?? [:], file: file, project: project), declared.kind == .class else { continue }
+                if v.name != "state" && project.isObservableModel(typeName) { continue }
+                let notes = declared.note.map { [$0] } ?? []
                 context.report(at: v.nameToken, .referenceState(v.name, type: typeName, model: type.name), notes: notes)
             }
         }
@@ -129,6 +156,31 @@ struct StateValueType: Rule {
     private func isModel(_ type: TypeDecl, project: ProjectIndex, suffixes: [String]) -> Bool {
         if project.isModel(type) { return true }
         return suffixes.contains { type.name.hasSuffix($0) }
+    }
+
+    /// Where `name` is declared and as what: nested in the model or an enclosing type, at the top
+    /// of the same file, else in the index (after typealiases), unless the project declares that
+    /// name more than once (two nested `State` types), which cannot be told apart. `enclosing`
+    /// lists the types whose bodies contain `type`, outermost first; `topLevel` the file's top-level
+    /// types by name.
+    private func declaration(of name: String, near type: TypeDecl, enclosing: [TypeDecl], topLevel: [String: TypeDecl], file: SourceFile, project: ProjectIndex) -> (kind: TypeKind, note: FindingNote?)? {
+        func note(_ t: TypeDecl) -> FindingNote {
+            FindingNote(path: file.path, location: file.location(ofToken: t.nameToken), message: "`\(t.name)` is declared as a class here")
+        }
+        let scopes = enclosing + [type]
+        // Innermost scope first: `allTypes` lists outer types before the types nested in them.
+        for scope in scopes.reversed() {
+            if let t = scope.nestedTypes.first(where: { $0.name == name && $0.kind != .extension }) { return (t.kind, note(t)) }
+        }
+        if let t = topLevel[name] { return (t.kind, note(t)) }
+        let resolved = project.resolve(name)
+        if project.viewGraph.ambiguousNames.contains(resolved) { return nil }
+        guard let s = project.symbol(name), let kind = s.kind else { return nil }
+        var remote: FindingNote? = nil
+        if let path = s.declarationPath, let location = s.declarationLocation {
+            remote = FindingNote(path: path, location: location, message: "`\(s.name)` is declared as a class here")
+        }
+        return (kind, remote)
     }
 
     /// The type the property holds: its annotation, else the type its initial value constructs.

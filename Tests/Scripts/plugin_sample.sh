@@ -10,7 +10,7 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 sample="$repo/Tests/Fixtures/PluginSample"
 scratch="${MVILINT_PLUGIN_SCRATCH:-$(mktemp -d)/build}"
 logs="$(mktemp -d)"
-expected='PluginSampleCounterStore.swift:19:27: warning: `count` is observable state of `PluginSampleCounterStore` but can be set from outside it'
+expected='PluginSampleCounterModel.swift:9:16: warning: `count` is observable state of `PluginSampleCounterModel` but can be set from outside it'
 
 fail() { echo "plugin_sample: $*" >&2; exit 1; }
 

@@ -1,9 +1,8 @@
 /// libFuzzer entry point: runs the whole per-file pipeline on arbitrary bytes and traps when an invariant breaks.
-///
-/// Compiled into the MVILintCore module by `Tools/fuzz.sh` (it uses internal API). Any crash, hang,
-/// sanitizer report or broken invariant is a finding; each one becomes a case in
-/// `Tests/MVILintCoreTests/FuzzRegressionTests.swift`.
 
+/// Scans, parses and analyses `data` as one Swift file. Compiled into the MVILintCore module by
+/// `Tools/fuzz.sh` (it uses internal API). Any crash, hang, sanitizer report or broken invariant is
+/// a finding; each one becomes a case in `Tests/MVILintCoreTests/FuzzRegressionTests.swift`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -13,20 +12,28 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let problems = file.invariantViolations()
     if !problems.isEmpty { fatalError("invariant violated: " + problems.joined(separator: "; ")) }
 
-    // Body queries over the whole token range, as rules call them.
+    // Body queries over the whole token range, as rules call them: every mutation, and the
+    // closures around it (as `main_actor_mutation` asks).
     let all = 0..<file.tokens.count
+    let analysis = file.bodyAnalysis
     for m in file.mutations(in: all) {
         precondition(all.contains(m.rootToken) && all.contains(m.operatorToken), "mutation token out of range")
         precondition(m.rootToken <= m.operatorToken, "mutation root after its operator")
+        let around = analysis.enclosingClosures(of: m.operatorToken)
+        precondition(around.count <= BodyAnalysis.maxEnclosingClosures, "closure chain longer than its bound")
+        for c in around { precondition(c.open < m.operatorToken && m.operatorToken <= c.close, "mutation outside its closure") }
     }
-    let analysis = file.bodyAnalysis
     for closure in analysis.closures {
-        _ = file.enclosingClosuresCount(closure.open)
-        if let start = closure.calleeStart { precondition(all.contains(start), "callee start out of range") }
+        if let start = closure.calleeStart { precondition(start >= 0 && start <= closure.open, "callee after its closure") }
     }
-    for i in all where file.kind(i) == .identifier {
-        let (components, start) = file.chain(endingAt: i)
-        precondition(components.isEmpty || (start >= 0 && start <= i), "chain start after its end")
+
+    // Statement structure of every function body (the control-flow questions rules ask).
+    let functions = file.tree.topLevelFunctions + file.tree.allTypes.flatMap(\.functions)
+    for f in functions {
+        guard let body = f.bodyTokens else { continue }
+        for statement in file.statements(in: body) {
+            precondition(statement.range.lowerBound >= body.lowerBound && statement.range.upperBound <= body.upperBound, "statement outside its body")
+        }
     }
 
     // Positions of every declaration, and the project index over this file's summary.
@@ -42,9 +49,4 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for name in t.inherited { _ = index.kind(of: name) }
     }
     return 0
-}
-
-extension SourceFile {
-    /// Walks the closure chain around token `i` (exercises `enclosingClosures`).
-    fileprivate func enclosingClosuresCount(_ i: Int) -> Int { bodyAnalysis.enclosingClosures(of: i).count }
 }

@@ -1,7 +1,5 @@
 // swift-tools-version:5.9
-// Differential oracle for the scanner: compares what MVILintCore extracts with what SwiftParser
-// parses. Not part of the product; build it with `Tools/ScannerOracle/build.sh`, which passes the
-// location of the toolchain's SwiftSyntax libraries (`usr/lib/swift/host`).
+// Differential scanner oracle (not part of the product): build it with `build.sh`, which adds the toolchain's `lib/swift/host`.
 import PackageDescription
 
 let package = Package(

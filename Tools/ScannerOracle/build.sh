@@ -2,9 +2,12 @@
 # Builds the scanner oracle against the SwiftSyntax libraries shipped with the `swift` on PATH.
 # Prints the path of the executable. Build directory: $ORACLE_SCRATCH_PATH, default Tools/ScannerOracle/.build.
 set -euo pipefail
+caller_dir="$PWD"
 cd "$(dirname "$0")"
 
 swift_bin="$(command -v swift)"
+# On macOS `/usr/bin/swift` is a shim; the toolchain's own binary is where `xcrun` finds it.
+if command -v xcrun > /dev/null 2>&1; then swift_bin="$(xcrun --find swift 2>/dev/null || echo "$swift_bin")"; fi
 # Follow symbolic links by hand: `readlink -f` is not available everywhere (older macOS).
 while [ -L "$swift_bin" ]; do
   target="$(readlink "$swift_bin")"
@@ -19,7 +22,11 @@ if [ ! -e "$HOST/SwiftParser.swiftmodule" ]; then
   exit 2
 fi
 
-scratch="${ORACLE_SCRATCH_PATH:-$PWD/.build}"
+case "${ORACLE_SCRATCH_PATH:-}" in
+  "") scratch="$PWD/.build" ;;
+  /*) scratch="$ORACLE_SCRATCH_PATH" ;;
+  *) scratch="$caller_dir/$ORACLE_SCRATCH_PATH" ;;
+esac
 configuration="${ORACLE_CONFIGURATION:-debug}"
 mkdir -p "$scratch"
 log="$scratch/oracle-build.log"

@@ -4,8 +4,9 @@ import Foundation
 
 /// The command-line interface, as a value that returns an exit status instead of exiting.
 ///
-/// Commands: `mvilint [lint] [PATH ...]` (the default), `rules`, `explain ID`, `version`
-/// (also `--version`) and `help [COMMAND]` (also `-h`/`--help` after any command).
+/// Commands: `mvilint [lint] [PATH ...]` (the default), `init [DIRECTORY]`, `rules`, `explain ID`,
+/// `version` (also `--version`) and `help [COMMAND]` (also `-h`/`--help` after any command).
+/// Configuration, baselines and fixes of a lint run are in `Workflow.swift`.
 ///
 /// Exit status (`ExitStatus`):
 /// - 0: no error-severity finding. Also when a directory holds no Swift file: that prints

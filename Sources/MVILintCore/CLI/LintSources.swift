@@ -125,6 +125,7 @@ enum Git {
     }
 }
 
+/// File-system helpers of lint runs whose sources or reports need more than discovery gives.
 enum LintSources {
     /// The root of the git work tree that holds `directory` (the nearest directory at or above
     /// it with a `.git` entry, a directory or, for worktrees and submodules, a file), if any.

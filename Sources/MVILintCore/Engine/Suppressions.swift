@@ -74,6 +74,11 @@ public struct Suppressions {
     public let file: SourceFile
     public private(set) var directives: [Directive] = []
     public private(set) var problems: [Problem] = []
+    /// Target line → indices of the line-scoped directives covering it, so that many
+    /// `disable:next` comments in one file stay linear.
+    private var lineScoped: [Int: [Int]] = [:]
+    /// Indices of the region directives (`disable`, `enable`), in file order.
+    private var regions: [Int] = []
 
     public init(file: SourceFile) {
         self.file = file
@@ -88,6 +93,14 @@ public struct Suppressions {
             var lineEnd = lo
             while lineEnd < hi, file.bytes[lineEnd] != 10, file.bytes[lineEnd] != 13 { lineEnd += 1 }
             parse(from: lo, to: lineEnd, comment: comment)
+        }
+        for (i, d) in directives.enumerated() {
+            switch d.scope {
+            case .region: regions.append(i)
+            case .this: lineScoped[d.startLine, default: []].append(i)
+            case .next: lineScoped[d.endLine + 1, default: []].append(i)
+            case .previous: lineScoped[d.startLine - 1, default: []].append(i)
+            }
         }
     }
 
@@ -204,26 +217,21 @@ public struct Suppressions {
             m.id == rule || (m.id == Suppressions.allKeyword && rule != Suppressions.unusedRuleID)
         }
         // Line scopes.
-        for d in directives where !d.isEnable && d.scope != .region {
-            let target: Int
-            switch d.scope {
-            case .this: target = d.startLine
-            case .next: target = d.endLine + 1
-            case .previous: target = d.startLine - 1
-            case .region: continue
-            }
-            guard target == line else { continue }
-            for m in d.mentions where covers(m) { used.insert(m); silenced = true }
+        for i in lineScoped[line] ?? [] {
+            for m in directives[i].mentions where covers(m) { used.insert(m); silenced = true }
         }
         // Regions: the last region directive for this rule on an earlier line decides; a
         // `disable` on the finding's own line also covers it (the enable line stays covered).
         var decider: Mention?
-        for d in directives where d.scope == .region && d.startLine < line {
+        for i in regions {
+            let d = directives[i]
+            if d.startLine > line { break }
             guard let m = d.mentions.last(where: covers) else { continue }
-            decider = d.isEnable ? nil : m
-        }
-        for d in directives where d.scope == .region && !d.isEnable && d.startLine == line {
-            if let m = d.mentions.first(where: covers) { decider = m }
+            if d.startLine < line {
+                decider = d.isEnable ? nil : m
+            } else if !d.isEnable {
+                decider = m
+            }
         }
         if let m = decider { used.insert(m); silenced = true }
         return silenced

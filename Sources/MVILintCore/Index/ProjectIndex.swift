@@ -223,6 +223,11 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The walk gives up after `conformanceSearchLimit` names (no real hierarchy comes close), so
     /// that a hostile 50 000-deep chain cannot make every query slow.
     public func conforms(_ name: String, where predicate: (String) -> Bool) -> Bool {
+        // Most names asked about have no supertypes in the project: answer without allocating.
+        if predicate(name) { return true }
+        let r = resolve(name)
+        if r != name && predicate(r) { return true }
+        guard let direct = symbols[r]?.inherited, !direct.isEmpty else { return false }
         var seen: Set<String> = [name]
         var stack = [name]
         while let n = stack.popLast(), seen.count <= ProjectIndex.conformanceSearchLimit {

@@ -39,6 +39,7 @@ extension ReportContext {
     }
 }
 
+/// Escaping for the text formats reporters write: URI paths, `file://` URIs and XML.
 enum Escaping {
     /// Characters that stay literal in a URI path (RFC 3986 unreserved, sub-delims, `@`, `/`);
     /// ASCII only, so every other byte of the UTF-8 form is percent-encoded. `:` is encoded so

@@ -62,13 +62,18 @@ public struct BodyAnalysis: Sendable {
     /// For each token, the index in `closures` of the innermost closure containing it, or -1.
     public var innermost: [Int32] = []
 
-    /// The chain of closures around token `i`, innermost first.
+    /// Closures nested deeper than this around a token are not listed by `enclosingClosures`.
+    public static let maxEnclosingClosures = 64
+
+    /// The chain of closures around token `i`, innermost first, at most `maxEnclosingClosures` of
+    /// them: rules ask once per mutation or call, so an unbounded chain would make hostile input
+    /// (thousands of nested closures, each with a mutation) quadratic. Real code nests a few levels.
     public func enclosingClosures(of i: Int) -> [ClosureInfo] {
         var out: [ClosureInfo] = []
         guard i >= 0, i < innermost.count else { return out }
         var c = Int(innermost[i])
         var guardCount = 0
-        while c >= 0, guardCount < 10_000 {
+        while c >= 0, guardCount < BodyAnalysis.maxEnclosingClosures {
             out.append(closures[c])
             c = closures[c].parent ?? -1
             guardCount += 1
@@ -83,6 +88,8 @@ public let mutatingMethodNames: Set<String> = [
     "popFirst", "toggle", "sort", "reverse", "shuffle", "swapAt", "merge", "formUnion", "formIntersection",
     "subtract", "formSymmetricDifference", "updateValue", "removeValue", "appendContentsOf", "replaceSubrange",
 ]
+/// `mutatingMethodNames` for allocation-free comparison with token text.
+let mutatingMethodWordSet = WordSet(Array(mutatingMethodNames))
 
 extension SourceFile {
     /// Closure structure of the file (computed once; a file is checked by one thread at a time).
@@ -143,6 +150,53 @@ extension SourceFile {
         return (comps, start)
     }
 
+    /// `chain(endingAt: last).start` without building the components (no allocation).
+    public func chainStart(endingAt last: Int) -> Int { chainFirstToken(endingAt: last) ?? last }
+
+    /// The first token of the chain ending at `last`, or nil when the chain has no component.
+    func chainFirstToken(endingAt last: Int) -> Int? {
+        var j = last
+        var pendingCall: Int? = nil
+        var earliest: Int? = nil
+        var steps = 0
+        while j >= 0, steps < 512 {
+            steps += 1
+            let k = kind(j)
+            if k == .identifier || k == .keyword || k == .dollarIdentifier {
+                if k == .keyword && !(isText(j, "self") || isText(j, "Self") || isText(j, "super") || isText(j, "init")) { break }
+                earliest = j
+                pendingCall = nil
+                if kind(j - 1) == .period && isChainLink(j - 2) {
+                    j -= 2
+                    continue
+                }
+                break
+            } else if k == .rightParen, let open = partner(j), open < j {
+                if pendingCall != nil { earliest = open }
+                pendingCall = open
+                j = open - 1
+                if j < 0 || tokens[open].hasSpaceBefore && kind(j) != .rightParen { break }
+                continue
+            } else if k == .rightBracket, let open = partner(j), open < j {
+                pendingCall = nil
+                earliest = open
+                j = open - 1
+                if j < 0 || tokens[open].hasSpaceBefore { break }
+                continue
+            } else if k == .operator && (isText(j, "?") || isText(j, "!")) && !tokens[j].hasSpaceBefore {
+                j -= 1
+                continue
+            } else if k == .rightBrace, let open = partner(j), open < j, pendingCall == nil {
+                j = open - 1
+                if j >= 0 && kind(j) == .rightParen, let o = partner(j) { j = o - 1 }
+                continue
+            }
+            break
+        }
+        if let p = pendingCall { earliest = p }
+        return earliest
+    }
+
     private func isChainLink(_ j: Int) -> Bool {
         let k = kind(j)
         return k == .identifier || k == .keyword || k == .rightParen || k == .rightBracket || k == .dollarIdentifier || k == .rightBrace || (k == .operator && (isText(j, "?") || isText(j, "!")))
@@ -161,8 +215,8 @@ extension SourceFile {
                 if let m = assignmentTarget(operator: i, kind: .compoundAssignment) { result.append(m) }
             } else if k == .identifier, kind(i - 1) == .period, i + 1 < tokens.count,
                       (kind(i + 1) == .leftParen && !tokens[i + 1].hasSpaceBefore) || kind(i + 1) == .leftBrace {
+                guard isText(i, in: mutatingMethodWordSet) else { continue }
                 let n = name(i)
-                guard mutatingMethodNames.contains(n) else { continue }
                 let (comps, start) = chain(endingAt: i - 2)
                 guard !comps.isEmpty else { continue }
                 let viaSelf = comps.first?.name == "self"
@@ -183,15 +237,15 @@ extension SourceFile {
     }
 
     private func assignmentTarget(operator op: Int, kind mk: MutationKind) -> Mutation? {
-        guard op > 0 else { return nil }
-        let (comps, start) = chain(endingAt: op - 1)
-        guard !comps.isEmpty else { return nil }
+        // The start is found first, without building the chain: most `=` belong to declarations.
+        guard op > 0, let start = chainFirstToken(endingAt: op - 1) else { return nil }
         // The target must begin a statement: not `let x =`, `case .a =`, `if let x =`, `f(x = …)`.
         let before = start - 1
         let boundary = before < 0 || tokens[start].isAtLineStart || kind(before) == .leftBrace || kind(before) == .rightBrace
             || kind(before) == .semicolon || isText(before, "in") || isText(before, "else")
             || (kind(before) == .colon && isInsideSwitchCase(before))
         guard boundary else { return nil }
+        let comps = chain(endingAt: op - 1).components
         // A call result cannot be assigned to; `foo() = x` is not Swift.
         if let last = comps.last, last.callParen != nil { return nil }
         let viaSelf = comps.first?.name == "self"
@@ -220,6 +274,8 @@ struct BodyAnalyzer {
 
     static let blockKeywords: Set<String> = ["if", "guard", "while", "for", "switch", "catch", "do", "defer", "repeat", "else"]
     static let accessorWords: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress"]
+    static let blockKeywordSet = WordSet(Array(blockKeywords))
+    static let accessorWordSet = WordSet(Array(accessorWords))
 
     func run() -> BodyAnalysis {
         let tokens = file.tokens
@@ -254,7 +310,7 @@ struct BodyAnalyzer {
             let t = tokens[i]
             switch t.kind {
             case .keyword:
-                if BodyAnalyzer.blockKeywords.contains(file.text(i)) && file.kind(i - 1) != .period {
+                if file.isText(i, in: BodyAnalyzer.blockKeywordSet) && file.kind(i - 1) != .period {
                     let depth = stack.count
                     // `repeat { } while cond` has no block after `while`.
                     if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = file.partner(i - 1), file.isWord(o - 1, "repeat") { break }
@@ -272,13 +328,13 @@ struct BodyAnalyzer {
                 } else if let p = pending.last, p == depth {
                     pending.removeLast()
                     isClosure = false
-                } else if i > 0, file.kind(i - 1) == .identifier, BodyAnalyzer.accessorWords.contains(file.text(i - 1)), file.kind(i - 2) != .period {
+                } else if i > 0, file.kind(i - 1) == .identifier, file.isText(i - 1, in: BodyAnalyzer.accessorWordSet), file.kind(i - 2) != .period {
                     isClosure = false
                 } else if i > 0, file.kind(i - 1) == .rightParen, let o = file.partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
                     isClosure = false
                 }
                 if isClosure {
-                    var info = describeClosure(open: i, stack: stack)
+                    var info = describeClosure(open: i, stack: stack, known: analysis)
                     info.parent = current >= 0 ? Int(current) : nil
                     analysis.closures.append(info)
                     let idx = Int32(analysis.closures.count - 1)
@@ -307,7 +363,8 @@ struct BodyAnalyzer {
     }
 
     /// What the closure opened at `open` is passed to.
-    func describeClosure(open: Int, stack: [(token: Int, closure: Int32)]) -> ClosureInfo {
+    /// `known` holds the closures described so far (those before `open`).
+    func describeClosure(open: Int, stack: [(token: Int, closure: Int32)], known: BodyAnalysis) -> ClosureInfo {
         var info = ClosureInfo(open: open, close: file.partner(open) ?? file.tokens.count - 1, callee: [], calleeStart: nil, label: nil, isTrailing: false, attributes: [], inToken: nil, parent: nil)
         let p = open - 1
         switch file.kind(p) {
@@ -351,11 +408,22 @@ struct BodyAnalyzer {
                     info.calleeStart = start
                 }
             } else if file.kind(p) == .colon, file.kind(p - 2) == .rightBrace, let prevOpen = file.partner(p - 2) {
-                // A labelled extra trailing closure: `foo { } onFailure: { }`.
-                let prev = describeClosure(open: prevOpen, stack: stack)
-                info.callee = prev.callee
-                info.calleeStart = prev.calleeStart
-                info.isTrailing = true
+                // A labelled extra trailing closure: `foo { } onFailure: { }`. The previous closure
+                // was described already (looking it up, not recursing, keeps long chains of
+                // labelled closures linear and off the stack).
+                let recorded = prevOpen < known.innermost.count ? Int(known.innermost[prevOpen]) : -1
+                var prev: ClosureInfo? = nil
+                if recorded >= 0, known.closures[recorded].open == prevOpen {
+                    prev = known.closures[recorded]
+                } else if !known.innermost.isEmpty {
+                    // Braces that are not a closure: described once, without following labels further.
+                    prev = describeClosure(open: prevOpen, stack: stack, known: BodyAnalysis())
+                }
+                if let prev = prev {
+                    info.callee = prev.callee
+                    info.calleeStart = prev.calleeStart
+                    info.isTrailing = true
+                }
             }
         default:
             break

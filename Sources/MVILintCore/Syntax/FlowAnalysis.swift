@@ -1,9 +1,4 @@
 /// Statement structure of a function or closure body, for questions about control flow.
-///
-/// `SourceFile.statements(in:)` splits a body into statements and nests the blocks of `if`,
-/// `guard`, `do`/`catch` and `defer`; loops and `switch` are kept whole (with their body where
-/// that is cheap) so that a flow analysis can decide to give up on them. Best effort and bounded:
-/// malformed input yields plain expression statements, never an error.
 
 /// The statements between a pair of braces (or of a synthetic block such as an `else if` branch).
 public struct StatementBlock: Sendable {
@@ -45,6 +40,8 @@ public enum StatementKind: Sendable {
     case switchStatement
     /// A compiler directive line (`#if`, `#elseif`, `#else`, `#endif`).
     case directive
+    /// A statement nested too deeply to split, kept whole.
+    case opaque
 }
 
 /// One statement: its kind and every token it covers.
@@ -56,6 +53,10 @@ public struct Statement: Sendable {
 extension SourceFile {
     /// The statements of a body whose tokens are `range` (inside the braces of a function,
     /// accessor or closure; pass the tokens after `in` for a closure with a signature).
+    ///
+    /// The blocks of `if`, `guard`, `do`/`catch` and `defer` are nested; loops and `switch` are
+    /// kept whole (with a loop's body where it is cheap to find) so that a flow analysis can give up
+    /// on them. Best effort and bounded: malformed input yields plain expression statements.
     public func statements(in range: TokenRange) -> [Statement] {
         var splitter = StatementSplitter(file: self)
         return splitter.split(max(0, range.lowerBound)..<min(range.upperBound, tokens.count), depth: 0)
@@ -71,10 +72,12 @@ extension SourceFile {
     }
 }
 
-/// Splits token ranges into statements. Nesting deeper than `maxDepth` is kept as expressions.
+/// Splits token ranges into statements. Statements nested deeper than `maxDepth` are kept whole (`opaque`).
 struct StatementSplitter {
     let file: SourceFile
-    static let maxDepth = 48
+    /// Each level costs three stack frames, about 11 KB in a debug build; 24 levels fit the 512 KB
+    /// stack of a secondary thread (Dispatch workers on macOS) with room to spare.
+    static let maxDepth = 24
 
     init(file: SourceFile) { self.file = file }
 
@@ -124,95 +127,134 @@ struct StatementSplitter {
         return StatementBlock(range: inner, statements: split(inner, depth: depth + 1))
     }
 
+    /// The statement starting at `i`. Compound statements are split by helpers of their own, so
+    /// that the frames on the recursion path stay small (the depth is bounded, the stack may be
+    /// a 512 KB secondary thread's).
     mutating func statement(at i: Int, end: Int, depth: Int) -> Statement {
-        func expression() -> Statement { Statement(kind: .expression, range: i..<expressionEnd(from: i, end: end)) }
-        guard depth < StatementSplitter.maxDepth else { return expression() }
         let k = file.kind(i)
-        if k == .poundKeyword {
-            if file.isText(i, "#if") || file.isText(i, "#elseif") || file.isText(i, "#else") || file.isText(i, "#endif") {
-                var j = i + 1
-                let line = file.tokens[i].line
-                while j < end, file.tokens[j].line == line { j = file.kind(j) == .leftParen ? after(j, end: end) : j + 1 }
-                return Statement(kind: .directive, range: i..<j)
-            }
-            return expression()
+        guard depth < StatementSplitter.maxDepth else {
+            return Statement(kind: .opaque, range: i..<max(i + 1, expressionEnd(from: i, end: end)))
         }
-        // A labelled statement: `outer: for …`. A labelled `do` or `if` can be left with
-        // `break label`, so it is kept whole like a loop.
-        if k == .identifier, file.kind(i + 1) == .colon, ["for", "while", "repeat", "do", "if", "switch"].contains(file.text(i + 2)) {
-            let inner = statement(at: i + 2, end: end, depth: depth)
-            if case .doStatement = inner.kind { return Statement(kind: .loop(body: nil), range: i..<inner.range.upperBound) }
-            if case .ifStatement = inner.kind { return Statement(kind: .loop(body: nil), range: i..<inner.range.upperBound) }
-            return Statement(kind: inner.kind, range: i..<inner.range.upperBound)
+        if k == .poundKeyword { return directive(at: i, end: end) }
+        // A labelled statement: `outer: for …`.
+        if k == .identifier, file.kind(i + 1) == .colon, file.kind(i + 2) == .keyword || file.kind(i + 2) == .identifier,
+           StatementSplitter.labelledKeywords.contains(file.text(i + 2)) {
+            return labelled(at: i, end: end, depth: depth)
         }
-        guard k == .keyword || k == .identifier else { return expression() }
-        switch file.text(i) {
-        case "if":
-            return ifStatement(at: i, end: end, depth: depth) ?? expression()
-        case "guard":
-            var j = i + 1
-            while j < end, !file.isWord(j, "else") {
-                let kj = file.kind(j)
-                if kj == .leftParen || kj == .leftBracket || kj == .leftBrace { j = after(j, end: end); continue }
-                if kj == .rightBrace || kj == .semicolon { break }
-                j += 1
+        var compound: Statement? = nil
+        if k == .keyword || k == .identifier {
+            switch file.text(i) {
+            case "if": compound = ifStatement(at: i, end: end, depth: depth)
+            case "guard": compound = guardStatement(at: i, end: end, depth: depth)
+            case "do": compound = doStatement(at: i, end: end, depth: depth)
+            case "defer": compound = deferStatement(at: i, end: end, depth: depth)
+            case "for", "while", "repeat": compound = loopStatement(at: i, end: end, depth: depth)
+            case "switch": compound = switchStatement(at: i, end: end)
+            case "return", "throw": compound = exitStatement(at: i, end: end)
+            case "break", "continue", "fallthrough": compound = jumpStatement(at: i, end: end)
+            case "func", "struct", "class", "enum", "protocol", "extension", "actor", "typealias": compound = declaration(at: i, end: end)
+            default: break
             }
-            guard file.isWord(j, "else"), file.kind(j + 1) == .leftBrace, let b = block(open: j + 1, end: end, depth: depth) else { return expression() }
-            return Statement(kind: .guardStatement(condition: (i + 1)..<j, otherwise: b), range: i..<(b.range.upperBound + 1))
-        case "do":
-            guard let open = blockOpen(from: i + 1, end: end), let body = block(open: open, end: end, depth: depth) else { return expression() }
-            var j = body.range.upperBound + 1
-            var catches: [CatchClause] = []
-            while file.isWord(j, "catch") {
-                guard let o = blockOpen(from: j + 1, end: end), let b = block(open: o, end: end, depth: depth) else { return expression() }
-                let pattern = (j + 1)..<o
-                catches.append(CatchClause(pattern: pattern, body: b, catchesAll: catchesAll(pattern)))
-                j = b.range.upperBound + 1
-            }
-            return Statement(kind: .doStatement(body: body, catches: catches), range: i..<j)
-        case "defer":
-            guard file.kind(i + 1) == .leftBrace, let b = block(open: i + 1, end: end, depth: depth) else { return expression() }
-            return Statement(kind: .deferStatement(b), range: i..<(b.range.upperBound + 1))
-        case "for", "while":
-            guard let open = blockOpen(from: i + 1, end: end) else { return expression() }
-            let b = block(open: open, end: end, depth: depth)
-            return Statement(kind: .loop(body: b), range: i..<after(open, end: end))
-        case "repeat":
-            guard file.kind(i + 1) == .leftBrace else { return expression() }
+        }
+        return compound ?? Statement(kind: .expression, range: i..<expressionEnd(from: i, end: end))
+    }
+
+    static let labelledKeywords: Set<String> = ["for", "while", "repeat", "do", "if", "switch"]
+
+    func directive(at i: Int, end: Int) -> Statement {
+        guard file.isText(i, "#if") || file.isText(i, "#elseif") || file.isText(i, "#else") || file.isText(i, "#endif") else {
+            return Statement(kind: .expression, range: i..<expressionEnd(from: i, end: end))
+        }
+        var j = i + 1
+        let line = file.tokens[i].line
+        while j < end, file.tokens[j].line == line { j = file.kind(j) == .leftParen ? after(j, end: end) : j + 1 }
+        return Statement(kind: .directive, range: i..<j)
+    }
+
+    /// A labelled `do` or `if` can be left with `break label`, so it is kept whole like a loop.
+    mutating func labelled(at i: Int, end: Int, depth: Int) -> Statement {
+        let inner = statement(at: i + 2, end: end, depth: depth)
+        switch inner.kind {
+        case .doStatement, .ifStatement: return Statement(kind: .loop(body: nil), range: i..<inner.range.upperBound)
+        default: return Statement(kind: inner.kind, range: i..<inner.range.upperBound)
+        }
+    }
+
+    mutating func guardStatement(at i: Int, end: Int, depth: Int) -> Statement? {
+        var j = i + 1
+        while j < end, !file.isWord(j, "else") {
+            let kj = file.kind(j)
+            if kj == .leftParen || kj == .leftBracket || kj == .leftBrace { j = after(j, end: end); continue }
+            if kj == .rightBrace || kj == .semicolon { break }
+            j += 1
+        }
+        guard file.isWord(j, "else"), file.kind(j + 1) == .leftBrace, let b = block(open: j + 1, end: end, depth: depth) else { return nil }
+        return Statement(kind: .guardStatement(condition: (i + 1)..<j, otherwise: b), range: i..<(b.range.upperBound + 1))
+    }
+
+    mutating func doStatement(at i: Int, end: Int, depth: Int) -> Statement? {
+        guard let open = blockOpen(from: i + 1, end: end), let body = block(open: open, end: end, depth: depth) else { return nil }
+        var j = body.range.upperBound + 1
+        var catches: [CatchClause] = []
+        while file.isWord(j, "catch") {
+            guard let o = blockOpen(from: j + 1, end: end), let b = block(open: o, end: end, depth: depth) else { return nil }
+            let pattern = (j + 1)..<o
+            catches.append(CatchClause(pattern: pattern, body: b, catchesAll: catchesAll(pattern)))
+            j = b.range.upperBound + 1
+        }
+        return Statement(kind: .doStatement(body: body, catches: catches), range: i..<j)
+    }
+
+    mutating func deferStatement(at i: Int, end: Int, depth: Int) -> Statement? {
+        guard file.kind(i + 1) == .leftBrace, let b = block(open: i + 1, end: end, depth: depth) else { return nil }
+        return Statement(kind: .deferStatement(b), range: i..<(b.range.upperBound + 1))
+    }
+
+    mutating func loopStatement(at i: Int, end: Int, depth: Int) -> Statement? {
+        if file.isText(i, "repeat") {
+            guard file.kind(i + 1) == .leftBrace else { return nil }
             let b = block(open: i + 1, end: end, depth: depth)
             var j = after(i + 1, end: end)
             if file.isWord(j, "while") { j = expressionEnd(from: j + 1, end: end) }
             return Statement(kind: .loop(body: b), range: i..<j)
-        case "switch":
-            guard let open = blockOpen(from: i + 1, end: end) else { return expression() }
-            return Statement(kind: .switchStatement, range: i..<after(open, end: end))
-        case "return", "throw":
-            let isReturn = file.isText(i, "return")
-            var j = i + 1
-            // A bare `return` ends at the line break or the closing brace.
-            let bare = j >= end || file.tokens[j].isAtLineStart || file.kind(j) == .rightBrace || file.kind(j) == .semicolon
-            if !(isReturn && bare) { j = expressionEnd(from: i + 1, end: end) }
-            return Statement(kind: isReturn ? .returnStatement : .throwStatement, range: i..<max(j, i + 1))
-        case "break", "continue":
-            var j = i + 1
-            if j < end, file.kind(j) == .identifier, !file.tokens[j].isAtLineStart { j += 1 }
-            return Statement(kind: file.isText(i, "break") ? .breakStatement : .continueStatement, range: i..<j)
-        case "fallthrough":
-            return Statement(kind: .fallthroughStatement, range: i..<(i + 1))
-        case "func", "struct", "class", "enum", "protocol", "extension", "actor", "typealias":
-            if file.isText(i, "actor") && file.kind(i + 1) != .identifier { return expression() }
-            var j = i + 1
-            while j < end {
-                let kj = file.kind(j)
-                if kj == .leftBrace { j = after(j, end: end); break }
-                if kj == .leftParen || kj == .leftBracket { j = after(j, end: end); continue }
-                if kj == .rightBrace || kj == .semicolon || (j > i + 1 && file.tokens[j].isAtLineStart && file.kind(j) != .period && file.kind(j) != .arrow && !file.isWord(j, "where") && !file.isWord(j, "throws") && !file.isWord(j, "async")) { break }
-                j += 1
-            }
-            return Statement(kind: .declaration, range: i..<j)
-        default:
-            return expression()
         }
+        guard let open = blockOpen(from: i + 1, end: end) else { return nil }
+        let b = block(open: open, end: end, depth: depth)
+        return Statement(kind: .loop(body: b), range: i..<after(open, end: end))
+    }
+
+    func switchStatement(at i: Int, end: Int) -> Statement? {
+        guard let open = blockOpen(from: i + 1, end: end) else { return nil }
+        return Statement(kind: .switchStatement, range: i..<after(open, end: end))
+    }
+
+    func exitStatement(at i: Int, end: Int) -> Statement {
+        let isReturn = file.isText(i, "return")
+        var j = i + 1
+        // A bare `return` ends at the line break or the closing brace.
+        let bare = j >= end || file.tokens[j].isAtLineStart || file.kind(j) == .rightBrace || file.kind(j) == .semicolon
+        if !(isReturn && bare) { j = expressionEnd(from: i + 1, end: end) }
+        return Statement(kind: isReturn ? .returnStatement : .throwStatement, range: i..<max(j, i + 1))
+    }
+
+    func jumpStatement(at i: Int, end: Int) -> Statement {
+        if file.isText(i, "fallthrough") { return Statement(kind: .fallthroughStatement, range: i..<(i + 1)) }
+        var j = i + 1
+        if j < end, file.kind(j) == .identifier, !file.tokens[j].isAtLineStart { j += 1 }
+        return Statement(kind: file.isText(i, "break") ? .breakStatement : .continueStatement, range: i..<j)
+    }
+
+    func declaration(at i: Int, end: Int) -> Statement? {
+        if file.isText(i, "actor") && file.kind(i + 1) != .identifier { return nil }
+        var j = i + 1
+        while j < end {
+            let kj = file.kind(j)
+            if kj == .leftBrace { j = after(j, end: end); break }
+            if kj == .leftParen || kj == .leftBracket { j = after(j, end: end); continue }
+            if kj == .rightBrace || kj == .semicolon || (j > i + 1 && file.tokens[j].isAtLineStart && kj != .period && kj != .arrow && !file.isWord(j, "where") && !file.isWord(j, "throws") && !file.isWord(j, "async")) { break }
+            j += 1
+        }
+        return Statement(kind: .declaration, range: i..<j)
     }
 
     /// `if … { } [else if … { }]* [else { }]`.

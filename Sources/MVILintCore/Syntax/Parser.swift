@@ -48,23 +48,25 @@ struct Parser {
         "subscript", "typealias", "import", "case", "associatedtype", "operator", "precedencegroup",
     ]
 
+    /// `modifierWords` and `declKeywords` for allocation-free comparison with token text.
+    static let modifierWordSet = WordSet(Array(modifierWords))
+    static let declKeywordSet = WordSet(Array(declKeywords))
+
     func isModifier(_ i: Int) -> Bool {
         guard isIdentifierLike(i) else { return false }
-        let t = file.text(i)
-        if t == "class" {
+        if isText(i, "class") {
             // `class func`, `class var`, `class override func`: a modifier; `class Foo`: a declaration.
             let n = i + 1
             if kind(n) == .keyword { return !isWord(n, "Self") }
-            return kind(n) == .identifier && Parser.modifierWords.contains(file.text(n))
+            return kind(n) == .identifier && file.isText(n, in: Parser.modifierWordSet)
         }
-        guard Parser.modifierWords.contains(t) else { return false }
+        guard file.isText(i, in: Parser.modifierWordSet) else { return false }
         // A modifier is followed by another modifier, a declaration keyword, `(set)`, or an attribute.
         let n = i + 1
         if kind(n) == .leftParen { return true }
         if kind(n) == .keyword { return true }
         if kind(n) == .identifier {
-            let nt = file.text(n)
-            return Parser.modifierWords.contains(nt) || nt == "actor" || nt == "macro"
+            return file.isText(n, in: Parser.modifierWordSet) || isText(n, "actor") || isText(n, "macro")
         }
         return kind(n) == .at
     }
@@ -73,7 +75,7 @@ struct Parser {
     func startsDeclaration(_ i: Int) -> Bool {
         switch kind(i) {
         case .at: return true
-        case .keyword: return Parser.declKeywords.contains(file.text(i)) || isModifier(i)
+        case .keyword: return file.isText(i, in: Parser.declKeywordSet) || isModifier(i)
         case .identifier:
             if isModifier(i) { return true }
             if isWord(i, "actor") || isWord(i, "macro") { return kind(i + 1) == .identifier }
@@ -376,16 +378,19 @@ struct Parser {
 
     /// Type text: tokens joined, a single space only between two words (`any Foo`, `@unchecked Sendable`).
     func typeText(_ range: Range<Int>) -> String {
-        var out = ""
+        // One token (most types): its text. Otherwise the bytes are gathered and decoded once.
+        if range.count == 1 { return file.text(range.lowerBound) }
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
         var prevWord = false, prevAttribute = false
         for i in range {
             let word = isIdentifierLike(i) || kind(i) == .dollarIdentifier
-            if tokens[i].hasSpaceBefore && (word && prevWord || prevAttribute) && !out.isEmpty { out += " " }
-            out += file.text(i)
+            if tokens[i].hasSpaceBefore && (word && prevWord || prevAttribute) && !out.isEmpty { out.append(UInt8(ascii: " ")) }
+            out.append(contentsOf: file.bytes[Int(tokens[i].start)..<Int(tokens[i].end)])
             prevAttribute = word && kind(i - 1) == .at
             prevWord = word
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     mutating func parseTypeAlias(at i: Int, end: Int, header: DeclHeader, outer: [String]) -> (Member?, Int) {

@@ -26,6 +26,8 @@ public final class SourceFile: @unchecked Sendable {
     public private(set) var tree: SourceTree = SourceTree()
     /// Cache behind `bodyAnalysis`.
     var _bodyAnalysis: BodyAnalysis? = nil
+    /// Cache behind `location(ofOffset:)` (built on first use, like `bodyAnalysis`).
+    var _columns: ColumnIndex? = nil
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -50,15 +52,20 @@ public final class SourceFile: @unchecked Sendable {
     /// The token's source text (allocates; prefer `isText` in hot paths).
     public func text(_ i: Int) -> String {
         guard i >= 0, i < tokens.count else { return "" }
-        let t = tokens[i]
-        return String(decoding: bytes[Int(t.start)..<Int(t.end)], as: UTF8.self)
+        return string(Int(tokens[i].start), Int(tokens[i].end))
     }
 
     /// The identifier's name without backticks.
     public func name(_ i: Int) -> String {
-        var s = text(i)
-        if s.hasPrefix("`"), s.hasSuffix("`"), s.count >= 2 { s = String(s.dropFirst().dropLast()) }
-        return s
+        guard i >= 0, i < tokens.count else { return "" }
+        var a = Int(tokens[i].start), b = Int(tokens[i].end)
+        if b - a >= 2, bytes[a] == UInt8(ascii: "`"), bytes[b - 1] == UInt8(ascii: "`") { a += 1; b -= 1 }
+        return string(a, b)
+    }
+
+    /// `bytes[a..<b]` decoded (names of up to 15 bytes need no heap allocation).
+    @inline(__always) private func string(_ a: Int, _ b: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[a..<b]), as: UTF8.self) }
     }
 
     /// Whether token `i` spells exactly `s` (byte comparison, no allocation).
@@ -72,6 +79,12 @@ public final class SourceFile: @unchecked Sendable {
             while k < n { if bytes[o + k] != buf[k] { return false }; k += 1 }
             return true
         }
+    }
+
+    /// Whether token `i` spells one of `words` (byte comparison, no allocation).
+    @inline(__always) public func isText(_ i: Int, in words: WordSet) -> Bool {
+        guard i >= 0, i < tokens.count else { return false }
+        return words.contains(bytes, Int(tokens[i].start), Int(tokens[i].end))
     }
 
     /// Whether token `i` is an identifier or keyword spelling `s`.
@@ -113,8 +126,8 @@ public final class SourceFile: @unchecked Sendable {
             if Int(lineStarts[mid]) <= off { lo = mid } else { hi = mid - 1 }
         }
         let lineStart = lineStarts.isEmpty ? 0 : Int(lineStarts[lo])
-        let prefix = String(decoding: bytes[lineStart..<off], as: UTF8.self)
-        return SourceLocation(line: lo + 1, column: prefix.count + 1)
+        if _columns == nil { _columns = ColumnIndex(self) }
+        return SourceLocation(line: lo + 1, column: _columns!.column(line: lo, lineStart: lineStart, offset: off, in: self))
     }
 
     public func location(ofToken i: Int) -> SourceLocation {
@@ -154,7 +167,7 @@ public final class SourceFile: @unchecked Sendable {
                 while pos >= lowest && tokens[Int(stack[pos])].kind != want { pos -= 1 }
                 if pos >= lowest {
                     let open = stack[pos]
-                    stack.removeSubrange(pos...)
+                    stack.removeLast(stack.count - pos)
                     match[Int(open)] = Int32(i)
                     match[i] = open
                 }
@@ -163,5 +176,111 @@ public final class SourceFile: @unchecked Sendable {
             }
         }
         return match
+    }
+}
+
+/// A fixed set of words that token text is compared with byte by byte, without creating a
+/// `String` for the token: words are bucketed by length and first byte, so a lookup compares
+/// against at most a few candidates.
+public struct WordSet: Sendable {
+    private let buckets: [[[UInt8]]]
+    private static let maxLength = 31
+
+    public init(_ words: [String]) {
+        var b = [[[UInt8]]](repeating: [], count: (WordSet.maxLength + 1) * 64)
+        for w in words {
+            let u = Array(w.utf8)
+            guard !u.isEmpty, u.count <= WordSet.maxLength else { continue }
+            b[u.count * 64 + Int(u[0] & 63)].append(u)
+        }
+        buckets = b
+    }
+
+    /// Whether `bytes[start..<end]` is one of the words.
+    @inline(__always) public func contains(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        let n = end - start
+        guard n > 0, n <= WordSet.maxLength else { return false }
+        let bucket = buckets[n * 64 + Int(bytes[start] & 63)]
+        if bucket.isEmpty { return false }
+        for w in bucket {
+            var k = 0
+            while k < n, w[k] == bytes[start + k] { k += 1 }
+            if k == n { return true }
+        }
+        return false
+    }
+
+    /// Whether `word` is one of the words.
+    public func contains(_ word: String) -> Bool {
+        let u = Array(word.utf8)
+        return contains(u, 0, u.count)
+    }
+}
+
+/// Column numbers without counting characters from the start of the line each time: O(1) on
+/// ASCII lines, and on long non-ASCII lines counting starts from the nearest checkpoint, so that
+/// reporting many findings on one 20 MB line stays linear.
+final class ColumnIndex {
+    /// Whether each line (by index) is pure ASCII, where a column is a byte count.
+    private var asciiLines: [Bool]
+    /// For long non-ASCII lines: (byte offset, characters before it) at grapheme boundaries.
+    private var checkpoints: [Int: [(offset: Int, column: Int)]] = [:]
+    static let checkpointSpacing = 1024
+
+    init(_ file: SourceFile) {
+        let starts = file.lineStarts
+        asciiLines = [Bool](repeating: true, count: max(1, starts.count))
+        file.bytes.withUnsafeBufferPointer { b in
+            var line = 0
+            var i = 0
+            while i < b.count {
+                // Skip ASCII eight bytes at a time, then find the line of the non-ASCII byte.
+                if i + 8 <= b.count, UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+                if b[i] < 0x80 { i += 1; continue }
+                while line + 1 < starts.count, Int(starts[line + 1]) <= i { line += 1 }
+                asciiLines[line] = false
+                // Jump to the next line.
+                i = line + 1 < starts.count ? Int(starts[line + 1]) : b.count
+            }
+        }
+    }
+
+    /// The 1-based column (in characters) of `offset` on line index `line`.
+    func column(line: Int, lineStart: Int, offset: Int, in file: SourceFile) -> Int {
+        if line < asciiLines.count, asciiLines[line] { return offset - lineStart + 1 }
+        if offset - lineStart < 2 * ColumnIndex.checkpointSpacing { return characters(file.bytes, lineStart, offset) + 1 }
+        if checkpoints[line] == nil { checkpoints[line] = makeCheckpoints(file, line: line, lineStart: lineStart) }
+        let marks = checkpoints[line]!
+        // The last checkpoint at or before `offset`.
+        var lo = 0, hi = marks.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if marks[mid].offset <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let mark = marks[lo].offset <= offset ? marks[lo] : (offset: lineStart, column: 0)
+        return mark.column + characters(file.bytes, mark.offset, offset) + 1
+    }
+
+    /// Checkpoints every `checkpointSpacing` bytes or so, each placed between two ASCII bytes
+    /// (other than CR LF), where a grapheme boundary is certain.
+    private func makeCheckpoints(_ file: SourceFile, line: Int, lineStart: Int) -> [(offset: Int, column: Int)] {
+        let b = file.bytes
+        let end = line + 1 < file.lineStarts.count ? Int(file.lineStarts[line + 1]) : b.count
+        var marks: [(offset: Int, column: Int)] = [(lineStart, 0)]
+        var last = lineStart, column = 0
+        var p = lineStart + ColumnIndex.checkpointSpacing
+        while p < end {
+            while p < end, !(b[p - 1] < 0x80 && b[p] < 0x80 && !(b[p - 1] == 13 && b[p] == 10)) { p += 1 }
+            guard p < end else { break }
+            column += characters(b, last, p)
+            marks.append((p, column))
+            last = p
+            p += ColumnIndex.checkpointSpacing
+        }
+        return marks
+    }
+
+    private func characters(_ bytes: [UInt8], _ from: Int, _ to: Int) -> Int {
+        String(decoding: bytes[from..<to], as: UTF8.self).count
     }
 }

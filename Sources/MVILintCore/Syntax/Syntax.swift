@@ -9,17 +9,20 @@ public typealias TokenRange = Range<Int>
 /// An attribute such as `@MainActor`, `@Published`, `@Environment(\.dismiss)`.
 public struct Attribute: Sendable {
     /// Name without `@`, qualified names kept whole (`Observation.Observable`).
-    public var name: String
+    public var name: String { didSet { baseName = TypeRef.lastComponent(of: name) } }
     /// Token index of the (first) name token.
     public var nameToken: Int
     /// Token index of `@`.
     public var atToken: Int
     /// Tokens strictly inside the argument parentheses, if any.
     public var arguments: TokenRange?
-    /// Name with any module qualifier removed (`Observation.Observable` → `Observable`).
-    public var baseName: String {
-        if let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
-        return name
+    /// Name with any module qualifier removed (`Observation.Observable` → `Observable`); stored,
+    /// because rules compare it very often.
+    public private(set) var baseName: String
+
+    public init(name: String, nameToken: Int, atToken: Int, arguments: TokenRange?) {
+        self.name = name; self.nameToken = nameToken; self.atToken = atToken; self.arguments = arguments
+        self.baseName = TypeRef.lastComponent(of: name)
     }
 }
 
@@ -98,12 +101,20 @@ public struct TypeRef: Sendable {
     static let maximumPeeling = 64
 
     public static func qualifiedBase(of text: String) -> String {
-        // Fast path: a plain or module-qualified name.
-        if !text.isEmpty, text.utf8.allSatisfy({ isNameByte($0) || $0 == UInt8(ascii: ".") }), !text.hasPrefix("any."), !text.hasPrefix("some.") {
-            return text
+        var copy = text
+        // `withUTF8` reads a native string in place (no copy, no allocation).
+        return copy.withUTF8 { b -> String in
+            guard let range = qualifiedBaseRange(b) else { return "" }
+            if range == 0..<b.count && !b.contains(UInt8(ascii: " ")) { return text }
+            return String(decoding: b[range].lazy.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)
         }
-        let b = Array(text.utf8)
+    }
+
+    /// The byte range of the qualified base in `b` (spaces inside it are still to be removed).
+    static func qualifiedBaseRange(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var lo = 0, hi = b.count
+        // Fast path: a plain or module-qualified name.
+        if hi > 0, !startsAnyOrSomeDot(b), b.allSatisfy({ isNameByte($0) || $0 == UInt8(ascii: ".") }) { return 0..<hi }
         func startsWith(_ word: StaticString, thenSpace: Bool) -> Bool {
             let n = word.utf8CodeUnitCount
             guard hi - lo >= n + (thenSpace ? 1 : 0) else { return false }
@@ -130,9 +141,9 @@ public struct TypeRef: Sendable {
                 if next < hi, !isNameByte(b[next]) { lo = next }
             }
             dropTrailingMarks()
-            guard lo < hi else { break }
+            guard lo < hi else { return nil }
             if b[lo] == UInt8(ascii: "("), b[hi - 1] == UInt8(ascii: ")") { lo += 1; hi -= 1 }
-            guard lo < hi else { break }
+            guard lo < hi else { return nil }
             if b[lo] == UInt8(ascii: "["), b[hi - 1] == UInt8(ascii: "]") {
                 lo += 1
                 hi -= 1
@@ -165,16 +176,30 @@ public struct TypeRef: Sendable {
             dropTrailingMarks()
             break
         }
-        guard lo < hi else { return "" }
-        return String(decoding: b[lo..<hi].lazy.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)
+        return lo < hi ? lo..<hi : nil
+    }
+
+    /// `any.` or `some.` at the start (not a plain name: the keyword is stripped).
+    private static func startsAnyOrSomeDot(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(_ w: StaticString) -> Bool {
+            let n = w.utf8CodeUnitCount
+            return b.count > n && b[n] == UInt8(ascii: ".") && (0..<n).allSatisfy { b[$0] == w.utf8Start[$0] }
+        }
+        return starts("any") || starts("some")
     }
 
     public static func baseName(of text: String) -> String { lastComponent(of: qualifiedBase(of: text)) }
 
     /// The text after the last `.`.
     static func lastComponent(of qualified: String) -> String {
-        guard let dot = qualified.utf8.lastIndex(of: UInt8(ascii: ".")) else { return qualified }
-        return String(qualified[qualified.utf8.index(after: dot)...])
+        var copy = qualified
+        let dot: Int? = copy.withUTF8 { b in
+            var i = b.count - 1
+            while i >= 0 { if b[i] == UInt8(ascii: ".") { return i }; i -= 1 }
+            return nil
+        }
+        guard let d = dot else { return qualified }
+        return String(qualified.utf8.dropFirst(d + 1))!
     }
 
     /// Letters, digits, `_` and every byte of a non-ASCII character (Unicode identifiers).
@@ -205,7 +230,7 @@ public final class TypeDecl: @unchecked Sendable {
     public let bodyClose: Int?
     public let members: [Member]
     /// Nested type declarations (also present in `members` as `.type`).
-    public var nestedTypes: [TypeDecl] { members.compactMap { if case .type(let t) = $0 { return t } else { return nil } } }
+    public let nestedTypes: [TypeDecl]
     /// Names of enclosing types, outermost first.
     public let outerNames: [String]
 
@@ -213,14 +238,25 @@ public final class TypeDecl: @unchecked Sendable {
         self.kind = kind; self.name = name; self.nameToken = nameToken; self.header = header
         self.genericParameters = genericParameters; self.inherited = inherited; self.whereClause = whereClause
         self.bodyOpen = bodyOpen; self.bodyClose = bodyClose; self.members = members; self.outerNames = outerNames
+        // Split once: rules ask for these lists many times.
+        var types: [TypeDecl] = [], variables: [VariableDecl] = [], functions: [FunctionDecl] = []
+        for m in members {
+            switch m {
+            case .type(let t): types.append(t)
+            case .variable(let v): variables.append(v)
+            case .function(let f): functions.append(f)
+            default: break
+            }
+        }
+        self.nestedTypes = types; self.variables = variables; self.functions = functions
     }
 
     /// `Outer.Inner` for nested types, the plain name otherwise.
     public var qualifiedName: String { (outerNames + [name]).joined(separator: ".") }
     /// For an extension, the last component of the extended type without generics.
     public var extendedBaseName: String { TypeRef.baseName(of: name) }
-    public var variables: [VariableDecl] { members.compactMap { if case .variable(let v) = $0 { return v } else { return nil } } }
-    public var functions: [FunctionDecl] { members.compactMap { if case .function(let f) = $0 { return f } else { return nil } } }
+    public let variables: [VariableDecl]
+    public let functions: [FunctionDecl]
     public var inheritedBaseNames: [String] { inherited.map(\.baseName) }
 }
 
@@ -257,8 +293,13 @@ public final class VariableDecl: @unchecked Sendable {
     public var isStatic: Bool { header.isStatic }
     /// The property wrapper attributes (every attribute other than well-known non-wrappers).
     public var wrappers: [Attribute] {
-        header.attributes.filter { !["MainActor", "objc", "nonobjc", "available", "inlinable", "usableFromInline", "discardableResult", "preconcurrency", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "exclusivity", "Sendable", "frozen"].contains($0.baseName) }
+        // Most properties have no attribute at all: no filtering, no allocation.
+        header.attributes.isEmpty ? [] : header.attributes.filter { !VariableDecl.nonWrapperAttributes.contains($0.baseName) }
     }
+    static let nonWrapperAttributes: Set<String> = [
+        "MainActor", "objc", "nonobjc", "available", "inlinable", "usableFromInline", "discardableResult", "preconcurrency",
+        "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "exclusivity", "Sendable", "frozen",
+    ]
 }
 
 /// A parameter of a function, initializer or subscript.

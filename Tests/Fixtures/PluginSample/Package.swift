@@ -4,6 +4,8 @@ import PackageDescription
 
 let package = Package(
     name: "PluginSample",
+    // `@Observable` needs macOS 14 / iOS 17.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [.package(name: "mvilint", path: "../../..")],
     targets: [
         .target(name: "PluginSample", path: "Sources/PluginSample",

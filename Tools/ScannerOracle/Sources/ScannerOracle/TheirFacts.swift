@@ -22,6 +22,7 @@ func theirFacts(path: String, bytes: [UInt8]) -> (facts: [Fact], hasSyntaxErrors
     return (visitor.facts, tree.hasError)
 }
 
+/// Walks the whole tree (bodies included, for literals) and records the declarations that count.
 final class ReferenceVisitor: SyntaxVisitor {
     let converter: SourceLocationConverter
     var facts: [Fact] = []

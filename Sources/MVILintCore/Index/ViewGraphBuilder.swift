@@ -1,0 +1,546 @@
+/// Extraction of a file's view-graph summary: construction sites, the chains around them, provisions.
+
+/// Extracts a file's construction sites and provisions.
+final class ViewGraphBuilder {
+    let file: SourceFile
+    /// Closure structure, computed only for files that can take part in the graph.
+    lazy var analysis: BodyAnalysis = file.bodyAnalysis
+    var summary: ViewGraphSummary
+
+    init(file: SourceFile) {
+        self.file = file
+        self.summary = ViewGraphSummary(path: file.path)
+    }
+
+    /// Names without which a file can neither declare, construct nor provide for a view.
+    static let relevantNames: Set<String> = [
+        "View", "Scene", "App", "ViewModifier", "PreviewProvider", "environmentObject", "environment",
+        "UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration",
+    ]
+
+    /// Whether the file mentions any of `relevantNames` or has a `#Preview` (a cheap filter that
+    /// keeps model, data and domain files out of the costly part).
+    func isRelevant() -> Bool {
+        if !file.tree.previewBodies.isEmpty { return true }
+        for i in file.tokens.indices where file.kind(i) == .identifier {
+            let n = file.tokens[i].length
+            guard n >= 3, n <= 22 else { continue }
+            // Only names starting like one of `relevantNames` are compared (no allocation otherwise).
+            switch file.bytes[Int(file.tokens[i].start)] {
+            case UInt8(ascii: "V"), UInt8(ascii: "S"), UInt8(ascii: "A"), UInt8(ascii: "P"), UInt8(ascii: "e"), UInt8(ascii: "U"), UInt8(ascii: "N"):
+                if ViewGraphBuilder.relevantNames.contains(file.text(i)) { return true }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration"]
+    /// Framework types that are never project views; skipping them keeps summaries small.
+    static let frameworkTypes: Set<String> = [
+        "Text", "Image", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid",
+        "List", "ForEach", "Section", "NavigationStack", "NavigationView", "NavigationLink", "NavigationSplitView",
+        "Label", "Spacer", "Divider", "Group", "ScrollView", "Color", "Toggle", "Picker", "TextField", "SecureField",
+        "Form", "ProgressView", "Binding", "URL", "Date", "UUID", "String", "Int", "Double", "Bool", "Array", "Set",
+        "Dictionary", "Task", "Menu", "TabView", "GeometryReader", "AsyncImage", "RoundedRectangle", "Circle",
+        "Rectangle", "Capsule", "LabeledContent", "ContentUnavailableView", "ToolbarItem", "ToolbarItemGroup",
+        "WindowGroup", "EmptyView", "AnyView", "CGFloat", "CGSize", "CGPoint", "CGRect", "Font", "Animation",
+        "EdgeInsets", "GridItem", "Stepper", "Slider", "DatePicker", "Link", "ShareLink", "TextEditor", "Result",
+    ]
+    /// Calls that are never project view extensions; skipping them keeps summaries small.
+    static let frameworkCalls: Set<String> = [
+        "padding", "font", "foregroundStyle", "foregroundColor", "frame", "background", "overlay", "navigationTitle",
+        "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog",
+        "task", "onAppear", "onDisappear", "onChange", "onTapGesture", "onReceive", "onSubmit", "refreshable",
+        "searchable", "tag", "tabItem", "badge", "disabled", "opacity", "clipShape", "cornerRadius", "shadow",
+        "buttonStyle", "listStyle", "tint", "accessibilityLabel", "navigationDestination", "swipeActions", "contextMenu",
+        "animation", "transition", "fixedSize", "lineLimit", "multilineTextAlignment", "scaledToFit", "scaledToFill",
+        "resizable", "presentationDetents", "environment", "environmentObject", "map", "compactMap", "flatMap", "filter",
+        "reduce", "sorted", "first", "last", "contains", "append", "insert", "remove", "removeAll", "forEach", "send",
+        "print", "sink", "store", "receive", "eraseToAnyPublisher", "formatted", "joined", "split", "prefix", "suffix",
+        "min", "max", "count", "isEmpty", "init", "Task", "withAnimation", "dismiss", "fill", "stroke", "offset",
+        "zIndex", "id", "controlSize", "labelStyle", "textFieldStyle", "pickerStyle", "submitLabel", "keyboardType",
+        "textInputAutocapitalization", "autocorrectionDisabled", "focused", "onDelete", "onMove", "ignoresSafeArea",
+        "safeAreaInset", "toolbarBackground", "scrollContentBackground", "listRowBackground", "listRowSeparator",
+    ]
+
+    func build() -> ViewGraphSummary {
+        for t in file.tree.allTypes where t.kind != .extension && t.kind != .protocol { summary.declaredTypes.append(t.name) }
+        guard isRelevant() else { return summary }
+        for t in file.tree.allTypes where t.kind != .protocol {
+            let owner = t.kind == .extension ? t.extendedBaseName : t.name
+            let extendsViews = t.kind == .extension && ["View", "Scene", "ViewModifier"].contains(t.extendedBaseName)
+            var provides = false
+            var typeCalls = Set<EnvironmentProvision>()
+            for m in t.members {
+                var ranges: [(TokenRange, FunctionDecl?, Bool, String)] = []
+                switch m {
+                case .function(let f):
+                    if let b = f.bodyTokens { ranges.append((b, f, f.header.isStatic, f.name)) }
+                case .variable(let v):
+                    if let o = v.accessorOpen, let c = v.accessorClose, o < c { ranges.append(((o + 1)..<c, nil, v.isStatic, v.name)) }
+                    if let r = v.initializer { ranges.append((r, nil, v.isStatic, v.name)) }
+                default:
+                    break
+                }
+                for (range, function, isStatic, memberName) in ranges {
+                    scan(range, owner: .type(owner, isStatic: isStatic), in: Context(type: t, function: function, range: range))
+                    let applies = appliesEnvironment(range)
+                    if applies { provides = true }
+                    let calls = customCalls(in: range)
+                    if !isStatic { typeCalls.formUnion(calls) }
+                    if extendsViews, applies || !calls.isEmpty {
+                        summary.viewExtensionProvisions[memberName, default: []] += (applies ? [.unknown] : []) + Array(calls)
+                    }
+                }
+            }
+            if provides { summary.providingTypes.insert(owner) }
+            // A custom modifier used anywhere in a type may provide to anything the type shows.
+            if !typeCalls.isEmpty { summary.typeWideProvisions[owner, default: []] += Array(typeCalls) }
+        }
+        // Top-level code matters only for hosting controllers.
+        for m in file.tree.declarations {
+            switch m {
+            case .function(let f): if let b = f.bodyTokens { scan(b, owner: nil, in: Context(type: nil, function: f, range: b)) }
+            case .variable(let v): if let r = v.initializer { scan(r, owner: nil, in: Context(type: nil, function: nil, range: r)) }
+            default: break
+            }
+        }
+        for p in file.tree.previewBodies {
+            var pound = p.open - 1
+            if file.kind(pound) == .rightParen, let o = file.partner(pound) { pound = o - 1 }
+            summary.previews.append(file.location(ofToken: pound))
+            let range = (p.open + 1)..<p.close
+            let first = summary.sites.count
+            scan(range, owner: .preview(summary.previews.count - 1), in: Context(type: nil, function: nil, range: range))
+            // `#Preview(traits: .modifier(SampleData()))`: a preview modifier may provide anything.
+            if file.kind(p.open - 1) == .rightParen, let o = file.partner(p.open - 1), (o..<p.open).contains(where: { file.isText($0, "modifier") }) {
+                for k in first..<summary.sites.count { summary.sites[k].provisions.append(.unknown) }
+            }
+        }
+        for (t, list) in summary.typeWideProvisions {
+            var seen = Set<EnvironmentProvision>()
+            summary.typeWideProvisions[t] = list.filter { seen.insert($0).inserted }
+        }
+        return summary
+    }
+
+    /// The declaration context of a code range, for resolving provided expressions.
+    struct Context {
+        var type: TypeDecl?
+        var function: FunctionDecl?
+        var range: TokenRange
+    }
+
+    /// A postfix chain: a base (`Foo(…) { … }`, `content`, `self`) and its `.member` components.
+    struct Chain {
+        var start: Int
+        var end: Int
+        /// The constructed type when the base is a construction.
+        var constructed: String?
+        /// End of the base construction (its arguments and trailing closures).
+        var baseEnd: Int
+        /// The base is a name that is not a type (`content`, `self`, `makeList()`).
+        var memberBase: Bool
+        /// `(name, token, arguments inside parens)` of each component after the base.
+        var components: [(name: String, token: Int, arguments: TokenRange?)]
+    }
+
+    // MARK: Scanning
+
+    /// Per code range: the innermost enclosing bracket of every token, and memoized chains.
+    final class RangeState {
+        let range: TokenRange
+        var enclosing: [Int32]
+        var chains: [Int: Chain] = [:]
+        var noChain = Set<Int>()
+        var provisions: [Int: [EnvironmentProvision]] = [:]
+        init(range: TokenRange, file: SourceFile) {
+            self.range = range
+            enclosing = [Int32](repeating: -1, count: range.count)
+            var stack: [Int32] = []
+            for i in range {
+                enclosing[i - range.lowerBound] = stack.last ?? -1
+                switch file.kind(i) {
+                case .leftParen, .leftBracket, .leftBrace: stack.append(Int32(i))
+                case .rightParen, .rightBracket, .rightBrace:
+                    if let top = stack.last, file.partner(Int(top)) == i { stack.removeLast() }
+                default: break
+                }
+            }
+        }
+        func enclosingOpen(of i: Int) -> Int? {
+            guard range.contains(i) else { return nil }
+            let b = Int(enclosing[i - range.lowerBound])
+            return b >= 0 ? b : nil
+        }
+    }
+
+    func chain(at start: Int, in state: RangeState) -> Chain? {
+        if let c = state.chains[start] { return c }
+        if state.noChain.contains(start) { return nil }
+        let c = chain(at: start, limit: state.range.upperBound)
+        if let c = c { state.chains[start] = c } else { state.noChain.insert(start) }
+        return c
+    }
+
+    func provisions(of c: Chain, in state: RangeState, context: Context) -> [EnvironmentProvision] {
+        if let p = state.provisions[c.start] { return p }
+        let p = provisionsOf(c, in: context)
+        state.provisions[c.start] = p
+        return p
+    }
+
+    /// The chains around token `s`, innermost first: its own, then the chain owning each
+    /// enclosing bracket (the call whose arguments or trailing closure hold it).
+    func chains(around s: Int, in state: RangeState) -> [Chain] {
+        var out: [Chain] = []
+        if let own = chain(at: s, in: state) { out.append(own) }
+        var pos = s
+        var steps = 0
+        while steps < 128, let b = state.enclosingOpen(of: pos) {
+            steps += 1
+            var ownerEnd: Int? = nil
+            switch file.kind(b) {
+            case .leftParen, .leftBracket:
+                if !file.tokens[b].hasSpaceBefore, isChainEnd(b - 1) { ownerEnd = b - 1 }
+            case .leftBrace:
+                guard isClosureOpen(b) else { break }
+                if file.kind(b - 1) == .colon, file.kind(b - 3) == .rightBrace { ownerEnd = b - 3 } else if isChainEnd(b - 1) { ownerEnd = b - 1 }
+            default:
+                break
+            }
+            if let e = ownerEnd, e >= state.range.lowerBound {
+                let start = file.chain(endingAt: e).start
+                if start >= state.range.lowerBound, start < b, let c = chain(at: start, in: state), c.end > b {
+                    out.append(c)
+                    pos = c.start
+                    continue
+                }
+            }
+            pos = b
+        }
+        return out
+    }
+
+    func isChainEnd(_ j: Int) -> Bool {
+        switch file.kind(j) {
+        case .identifier, .rightParen, .rightBracket, .rightBrace: return true
+        case .keyword: return file.isWord(j, "self")
+        case .operator: return (file.isText(j, "?") || file.isText(j, "!")) && !file.tokens[j].hasSpaceBefore
+        default: return false
+        }
+    }
+
+    func isClosureOpen(_ i: Int) -> Bool {
+        guard i >= 0, i < analysis.innermost.count, file.kind(i) == .leftBrace else { return false }
+        let c = Int(analysis.innermost[i])
+        return c >= 0 && analysis.closures[c].open == i
+    }
+
+    func scan(_ range: TokenRange, owner: ViewSiteOwner?, in context: Context) {
+        guard !range.isEmpty else { return }
+        var lazyState: RangeState? = nil
+        func state() -> RangeState {
+            if let s = lazyState { return s }
+            let s = RangeState(range: range, file: file)
+            lazyState = s
+            return s
+        }
+        var hostingIndex: [Int: Int] = [:]
+        for s in range where file.kind(s) == .identifier && isConstruction(s) {
+            let target = file.name(s)
+            if ViewGraphBuilder.frameworkTypes.contains(target) || ViewGraphBuilder.hostingTypes.contains(target) { continue }
+            let state = state()
+            var siteOwner = owner
+            var provided: [EnvironmentProvision] = []
+            var wrappers: [String] = []
+            for chain in chains(around: s, in: state) {
+                if let h = chain.constructed, ViewGraphBuilder.hostingTypes.contains(h), s > chain.start, s < chain.baseEnd {
+                    // Environment does not flow into a new hosting controller: its content is a root.
+                    if hostingIndex[chain.start] == nil {
+                        summary.hostingSites.append((h, file.location(ofToken: chain.start)))
+                        hostingIndex[chain.start] = summary.hostingSites.count - 1
+                    }
+                    siteOwner = .hosting(hostingIndex[chain.start]!)
+                    break
+                }
+                provided += provisions(of: chain, in: state, context: context)
+                if let w = chain.constructed, s > chain.start, s < chain.baseEnd, !ViewGraphBuilder.frameworkTypes.contains(w) { wrappers.append(w) }
+            }
+            guard let o = siteOwner else { continue }
+            var seen = Set<EnvironmentProvision>()
+            provided = provided.filter { seen.insert($0).inserted }
+            summary.sites.append(ViewConstructionSite(target: target, owner: o, location: file.location(ofToken: s), provisions: provided, wrappers: wrappers))
+        }
+        // Environment applied to a chain that shows member content reaches the whole type.
+        guard case .type(let ownerName, _)? = owner else { return }
+        for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && (file.isText(i, "environmentObject") || file.isText(i, "environment")) {
+            let state = state()
+            let start = file.kind(i - 1) == .period ? file.chain(endingAt: i - 2).start : i
+            guard let c = chain(at: start, in: state), c.end > i else {
+                summary.typeWideProvisions[ownerName, default: []].append(.unknown)
+                continue
+            }
+            let own = provisions(of: c, in: state, context: context).filter { p in
+                if case .modifierFunction = p { return false }
+                return true
+            }
+            if !own.isEmpty, referencesMemberContent(c, in: context) { summary.typeWideProvisions[ownerName, default: []] += own }
+        }
+    }
+
+    /// Custom modifiers called in a range: `.name(…)`, `.name { }`, implicit-self `name(…)`, and
+    /// `.modifier(M(…))`; well-known framework calls are left out.
+    func customCalls(in range: TokenRange) -> Set<EnvironmentProvision> {
+        var out = Set<EnvironmentProvision>()
+        for i in range where file.kind(i) == .identifier {
+            let calls = (file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore) || (file.kind(i - 1) == .period && isClosureOpen(i + 1))
+            guard calls, !file.beginsWithCapital(i) else { continue }
+            let name = file.name(i)
+            if name == "modifier", let close = file.partner(i + 1), let m = PropertySummary.constructedName(in: (i + 2)..<close, file: file) {
+                out.insert(.modifierType(m))
+                continue
+            }
+            if ViewGraphBuilder.frameworkCalls.contains(name) { continue }
+            out.insert(.modifierFunction(name))
+        }
+        return out
+    }
+
+    /// `Foo(…)`, `Foo { … }`, `Foo<T>(…)`, `Foo.init(…)`, not after a `.`.
+    func isConstruction(_ i: Int) -> Bool {
+        guard file.kind(i) == .identifier, file.kind(i - 1) != .period, file.kind(i - 1) != .at, file.beginsWithCapital(i) else { return false }
+        var n = i + 1
+        if file.isText(n, "<"), !file.tokens[n].hasSpaceBefore, let close = (n..<min(file.tokens.count, n + 32)).first(where: { file.isText($0, ">") }) { n = close + 1 }
+        if file.kind(n) == .period, file.isWord(n + 1, "init") { n += 2 }
+        return (file.kind(n) == .leftParen && !file.tokens[n].hasSpaceBefore) || isClosureOpen(n)
+    }
+
+    /// The chain starting at `i`; nil when nothing follows a plain name (a bare value).
+    func chain(at i: Int, limit: Int) -> Chain? {
+        guard file.kind(i) == .identifier || file.isWord(i, "self") else { return nil }
+        let isType = file.beginsWithCapital(i)
+        var j = i + 1
+        var constructed: String? = nil
+        if isType, isConstruction(i) {
+            constructed = file.name(i)
+            if file.isText(j, "<"), let close = (j..<min(limit, j + 32)).first(where: { file.isText($0, ">") }) { j = close + 1 }
+            if file.kind(j) == .period, file.isWord(j + 1, "init") { j += 2 }
+        }
+        if file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore { j = after(j, limit) }
+        j = skipTrailingClosures(from: j, limit: limit)
+        let baseEnd = j
+        var components: [(String, Int, TokenRange?)] = []
+        var steps = 0
+        while j < limit, steps < 512 {
+            steps += 1
+            let k = file.kind(j)
+            if k == .period, file.kind(j + 1) == .identifier || file.kind(j + 1) == .keyword {
+                let nameToken = j + 1
+                j += 2
+                var args: TokenRange? = nil
+                if file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore, let close = file.partner(j), close < limit {
+                    args = (j + 1)..<close
+                    j = close + 1
+                }
+                j = skipTrailingClosures(from: j, limit: limit)
+                components.append((file.name(nameToken), nameToken, args))
+                continue
+            }
+            if (k == .leftBracket || k == .leftParen) && !file.tokens[j].hasSpaceBefore { j = after(j, limit); continue }
+            if k == .operator, file.isText(j, "?") || file.isText(j, "!"), !file.tokens[j].hasSpaceBefore { j += 1; continue }
+            break
+        }
+        // A bare name (`homeStore`) is not a chain; a call of an implicit-self member is.
+        if constructed == nil && components.isEmpty && baseEnd == i + 1 { return nil }
+        return Chain(start: i, end: j, constructed: constructed, baseEnd: baseEnd, memberBase: !isType, components: components)
+    }
+
+    func after(_ i: Int, _ limit: Int) -> Int {
+        if let p = file.partner(i), p > i { return min(p + 1, limit) }
+        return min(i + 1, limit)
+    }
+
+    /// Past trailing closures, including labelled extra ones (`} label: { … }`).
+    func skipTrailingClosures(from start: Int, limit: Int) -> Int {
+        var j = start
+        while j < limit {
+            if isClosureOpen(j) { j = after(j, limit); continue }
+            if file.kind(j - 1) == .rightBrace, file.kind(j) == .identifier, file.kind(j + 1) == .colon, isClosureOpen(j + 2) { j = after(j + 2, limit); continue }
+            break
+        }
+        return j
+    }
+
+    // MARK: Provisions
+
+    /// What the chain's modifiers may provide: environment objects, custom modifiers.
+    func provisionsOf(_ chain: Chain, in context: Context) -> [EnvironmentProvision] {
+        var out: [EnvironmentProvision] = []
+        var parts = chain.components.map { ($0.name, $0.arguments) }
+        // `environmentObject(x)` written without a receiver, inside a view's own member.
+        if chain.memberBase, file.kind(chain.start + 1) == .leftParen, let close = file.partner(chain.start + 1) {
+            parts.insert((file.name(chain.start), (chain.start + 2)..<close), at: 0)
+        }
+        for (name, args) in parts {
+            switch name {
+            case "environmentObject":
+                if let a = args { out.append(provided(by: a, in: context)) }
+            case "environment":
+                // `.environment(model)`; `.environment(\.locale, value)` sets a value, not an object.
+                if let a = args, !a.isEmpty, file.kind(a.lowerBound) != .backslash, !hasTopLevelComma(a) { out.append(provided(by: a, in: context)) }
+            case "modifier":
+                if let a = args, let m = PropertySummary.constructedName(in: a, file: file) { out.append(.modifierType(m)) }
+            default:
+                out.append(.modifierFunction(name))
+            }
+        }
+        return out
+    }
+
+    func hasTopLevelComma(_ r: TokenRange) -> Bool {
+        var j = r.lowerBound
+        while j < r.upperBound {
+            if file.kind(j) == .comma { return true }
+            let k = file.kind(j)
+            if k == .leftParen || k == .leftBracket || k == .leftBrace { j = after(j, r.upperBound); continue }
+            j += 1
+        }
+        return false
+    }
+
+    /// The type an argument expression provides: `T(…)`, `T.shared`, a property, local or parameter.
+    func provided(by args: TokenRange, in context: Context) -> EnvironmentProvision {
+        var lo = args.lowerBound
+        let hi = args.upperBound
+        while lo < hi, file.isWord(lo, "try") || file.isWord(lo, "await") { lo += 1 }
+        guard lo < hi else { return .unknown }
+        if let made = PropertySummary.constructedName(in: lo..<hi, file: file) { return .type(made) }
+        if file.kind(lo) == .identifier, file.beginsWithCapital(lo), file.kind(lo + 1) == .period, file.kind(lo + 2) == .identifier {
+            return .staticMember(file.name(lo))
+        }
+        var nameToken = lo
+        if file.isWord(lo, "self"), file.kind(lo + 1) == .period { nameToken = lo + 2 }
+        guard file.kind(nameToken) == .identifier, !file.beginsWithCapital(nameToken) else { return .unknown }
+        var rest = nameToken + 1
+        if file.isText(rest, "!") { rest += 1 }
+        guard rest == hi else { return .unknown }
+        return lookUp(file.name(nameToken), before: lo, viaSelf: nameToken != lo, in: context)
+    }
+
+    /// A name's type: a local `let`/`var` before `token`, a parameter, else a property of the type.
+    func lookUp(_ name: String, before token: Int, viaSelf: Bool, in context: Context) -> EnvironmentProvision {
+        if !viaSelf {
+            var j = token - 1
+            while j >= context.range.lowerBound {
+                if (file.isWord(j, "let") || file.isWord(j, "var")), file.kind(j + 1) == .identifier, file.name(j + 1) == name {
+                    if file.kind(j + 2) == .colon { return typeNamed(at: j + 3) }
+                    if file.kind(j + 2) == .equal { return valueType(from: j + 3, end: token) }
+                    return .unknown
+                }
+                j -= 1
+            }
+            if let p = context.function?.parameters.first(where: { $0.name == name }) {
+                return p.type.map { concrete($0.baseName, in: context) } ?? .unknown
+            }
+        }
+        guard let type = context.type else { return .unknown }
+        if let v = type.variables.first(where: { $0.name == name }) {
+            if let t = v.type { return concrete(t.baseName, in: context) }
+            if let r = v.initializer, let made = PropertySummary.constructedName(in: r, file: file) { return .type(made) }
+            return .unknown
+        }
+        return .property(owner: type.kind == .extension ? type.extendedBaseName : type.name, name: name)
+    }
+
+    /// A written type, unless it is a generic parameter (whose concrete type is unknown here).
+    func concrete(_ name: String, in context: Context) -> EnvironmentProvision {
+        if context.type?.genericParameters.contains(name) == true { return .unknown }
+        if let f = context.function, file.isText(f.nameToken + 1, "<") {
+            // `func make<S: Store>(store: S)`: the names right after `<` or `,` are generic parameters.
+            var j = f.nameToken + 2
+            while j < min(file.tokens.count, f.nameToken + 64), !file.isText(j, ">") {
+                if file.kind(j) == .identifier, file.isText(j - 1, "<") || file.kind(j - 1) == .comma, file.name(j) == name { return .unknown }
+                j += 1
+            }
+        }
+        return .type(name)
+    }
+
+    func typeNamed(at i: Int) -> EnvironmentProvision {
+        var j = i
+        while file.isWord(j, "any") || file.isWord(j, "some") { j += 1 }
+        guard file.kind(j) == .identifier, file.beginsWithCapital(j) else { return .unknown }
+        return .type(file.name(j))
+    }
+
+    func valueType(from start: Int, end: Int) -> EnvironmentProvision {
+        var lo = start
+        while lo < end, file.isWord(lo, "try") || file.isWord(lo, "await") { lo += 1 }
+        if let made = PropertySummary.constructedName(in: lo..<end, file: file) { return .type(made) }
+        if file.kind(lo) == .identifier, file.beginsWithCapital(lo), file.kind(lo + 1) == .period, file.kind(lo + 2) == .identifier { return .staticMember(file.name(lo)) }
+        return .unknown
+    }
+
+    /// Whether a chain shows content that its own tokens do not construct: its base is a member
+    /// (`content.…`), a closure of it names something on its own (`NavigationStack { list }`), or
+    /// an argument is a view-typed member (`Card(content: header)`).
+    func referencesMemberContent(_ chain: Chain, in context: Context) -> Bool {
+        if chain.memberBase { return true }
+        // The provided objects themselves are not content.
+        let provided = chain.components.filter { $0.name == "environmentObject" || $0.name == "environment" }.compactMap(\.arguments)
+        for t in chain.start..<chain.end where file.kind(t) == .identifier && !file.beginsWithCapital(t) && !provided.contains(where: { $0.contains(t) }) {
+            let p = file.kind(t - 1)
+            guard p != .period, file.kind(t + 1) != .colon else { continue }
+            let c = Int(analysis.innermost[t])
+            if c >= 0, chain.start < analysis.closures[c].open,
+               p == .leftBrace || file.isWord(t - 1, "in") || file.tokens[t].isAtLineStart {
+                return true
+            }
+            if p == .colon || p == .leftParen || p == .comma, file.kind(t + 1) == .comma || file.kind(t + 1) == .rightParen,
+               isViewish(file.name(t), in: context) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether a name passed as an argument may hold a view: a member or parameter whose type
+    /// mentions `View` or a generic parameter; unknown names count.
+    func isViewish(_ name: String, in context: Context) -> Bool {
+        let generics = Set(context.type?.genericParameters ?? [])
+        func viewish(_ t: TypeRef?) -> Bool {
+            guard let t = t else { return true }
+            return t.text.contains("View") || generics.contains(t.baseName)
+        }
+        if let p = context.function?.parameters.first(where: { $0.name == name }) { return viewish(p.type) }
+        if let v = context.type?.variables.first(where: { $0.name == name }) {
+            if v.type == nil, let r = v.initializer, let made = PropertySummary.constructedName(in: r, file: file) { return made.hasSuffix("View") }
+            return viewish(v.type)
+        }
+        if let f = context.type?.functions.first(where: { $0.name == name }) { return viewish(f.returnType) }
+        return true
+    }
+
+    /// Whether code applies an environment object (`environmentObject(…)`, `environment(model)`).
+    func appliesEnvironment(_ range: TokenRange) -> Bool {
+        for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen {
+            if file.isText(i, "environmentObject") { return true }
+            if file.isText(i, "environment"), file.kind(i + 2) != .backslash { return true }
+        }
+        return false
+    }
+}
+
+private extension SourceFile {
+    /// Whether token `i` begins with an ASCII capital letter (a type name by convention).
+    func beginsWithCapital(_ i: Int) -> Bool {
+        guard i >= 0, i < tokens.count else { return false }
+        var o = Int(tokens[i].start)
+        if o < bytes.count, bytes[o] == UInt8(ascii: "`") { o += 1 }
+        guard o < bytes.count else { return false }
+        return bytes[o] >= UInt8(ascii: "A") && bytes[o] <= UInt8(ascii: "Z")
+    }
+}

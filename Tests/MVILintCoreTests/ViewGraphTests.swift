@@ -1,0 +1,135 @@
+/// The project view graph: roots, edges, provisions, and what the engine builds it from.
+import XCTest
+@testable import MVILintCore
+
+final class ViewGraphTests: XCTestCase {
+    func index(_ sources: [String: String]) -> ProjectIndex {
+        let summaries = sources.sorted { $0.key < $1.key }.map { FileSummary(file: SourceFile(path: $0.key, text: $0.value)) }
+        return ProjectIndex(summaries: summaries)
+    }
+
+    func route(_ p: ViewGraph.Path?) -> String? {
+        p.map { ([$0.root.name] + $0.views).joined(separator: " > ") }
+    }
+
+    let app = """
+    @main
+    struct ShopApp: App {
+        @StateObject private var session = SessionStore()
+        var body: some Scene {
+            WindowGroup {
+                RootView().environmentObject(session)
+            }
+        }
+    }
+    struct RootView: View {
+        @State private var showsCart = false
+        var body: some View {
+            NavigationStack { HomeView() }
+                .sheet(isPresented: $showsCart) { CartView() }
+        }
+    }
+    struct HomeView: View { var body: some View { Text("") } }
+    struct CartView: View { var body: some View { Text("") } }
+    final class SessionStore: ObservableObject {}
+    final class CartStore: ObservableObject {}
+    """
+
+    func testPathsFollowConstructionsAndStopAtProvisions() {
+        let graph = index(["App.swift": app]).viewGraph
+        XCTAssertEqual(graph.rootCount, 1)
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "CartStore" }, to: "CartView")), "ShopApp > RootView > CartView")
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "CartStore" }, to: "HomeView")), "ShopApp > RootView > HomeView")
+        XCTAssertNil(graph.pathWithout({ $0 == "SessionStore" }, to: "CartView"))
+        XCTAssertNil(graph.pathWithout({ _ in false }, to: "SessionStore"), "not a view")
+    }
+
+    func testPreviewsAreRootsButAppPathsComeFirst() {
+        let preview = "#Preview { HomeView() }\n#Preview(\"Cart\") { CartView().environmentObject(CartStore()) }"
+        let graph = index(["App.swift": app, "Previews.swift": preview]).viewGraph
+        XCTAssertEqual(graph.rootCount, 3)
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "CartStore" }, to: "HomeView")), "ShopApp > RootView > HomeView")
+        // The preview root provides a SessionStore to nobody: HomeView is reached without one.
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "SessionStore" }, to: "HomeView")), "#Preview > HomeView")
+        // The cart preview provides a CartStore, not a SessionStore.
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "SessionStore" }, to: "CartView")), "#Preview > CartView")
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "CartStore" }, to: "CartView")), "ShopApp > RootView > CartView")
+    }
+
+    func testHostingControllerContentIsARootAndUnresolvedProvisionsProvideEverything() {
+        let graph = index(["App.swift": app, "Host.swift": """
+        final class Coordinator {
+            let store = CartStore()
+            func start() -> UIViewController {
+                _ = UIHostingController(rootView: HomeView().environmentObject(store))
+                return UIHostingController(rootView: CartView().environmentObject(makeStore()))
+            }
+        }
+        """]).viewGraph
+        XCTAssertEqual(graph.rootCount, 3)
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "CartStore" }, to: "HomeView")), "ShopApp > RootView > HomeView")
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "SessionStore" }, to: "HomeView")), "UIHostingController > HomeView")
+        XCTAssertNil(graph.pathWithout({ $0 == "SessionStore" }, to: "CartView"), "makeStore() may return anything")
+    }
+
+    func testStaticMembersAndAmbiguousNamesAreNotFollowed() {
+        let graph = index([
+            "A.swift": """
+            struct ListView: View {
+                var body: some View { Row() }
+                static var sample: some View { DetailView() }
+            }
+            private struct Row: View { var body: some View { DetailView() } }
+            struct DetailView: View { var body: some View { Text("") } }
+            #Preview { ListView() }
+            """,
+            "B.swift": "private struct Row: View { var body: some View { Text(\"\") } }",
+        ]).viewGraph
+        XCTAssertEqual(graph.ambiguousNames, ["Row"])
+        XCTAssertEqual(route(graph.pathWithout({ _ in false }, to: "ListView")), "#Preview > ListView")
+        XCTAssertNil(graph.pathWithout({ _ in false }, to: "DetailView"), "reached only through the ambiguous Row and a static member")
+    }
+
+    func testContainersThatProvideToTheirContentCoverWhatIsPassedIn() {
+        let graph = index(["Card.swift": """
+        struct Card<Content: View>: View {
+            @StateObject private var theme = ThemeStore()
+            let content: Content
+            var body: some View { content.environmentObject(theme) }
+        }
+        struct Label2: View { var body: some View { Text("") } }
+        struct Plain: View { var body: some View { Text("") } }
+        #Preview {
+            VStack {
+                Card(content: Label2())
+                Plain()
+            }
+        }
+        final class ThemeStore: ObservableObject {}
+        """]).viewGraph
+        XCTAssertNil(graph.pathWithout({ $0 == "ThemeStore" }, to: "Label2"))
+        XCTAssertEqual(route(graph.pathWithout({ $0 == "ThemeStore" }, to: "Plain")), "#Preview > Plain")
+    }
+
+    func testTheEngineBuildsTheGraphFromProjectFilesThatAreNotLinted() {
+        struct Probe: Rule {
+            static let info = RuleInfo(id: "probe", title: "Probe", summary: "Reports views the graph reaches", rationale: String(repeating: "x", count: 90),
+                                       category: .lifecycle, defaults: [.mvvm: .warning, .mvi: .warning], examples: [])
+            init() {}
+            func check(_ context: inout RuleContext) {
+                for t in context.file.tree.allTypes where context.project.viewGraph.pathWithout({ _ in false }, to: t.name) != nil {
+                    context.report(at: t.nameToken, "`\(t.name)` is reachable")
+                }
+            }
+        }
+        let contents: [String: [UInt8]] = [
+            "/p/App.swift": Array("@main struct A: App { var body: some Scene { WindowGroup { Shown() } } }".utf8),
+            "/p/Shown.swift": Array("struct Shown: View { var body: some View { Text(\"\") } }".utf8),
+        ]
+        let linter = Linter(rules: [Probe.self], selection: RuleSelection(onlyRules: ["probe"]))
+        let withRoot = linter.lint(files: ["/p/Shown.swift"], projectFiles: ["/p/App.swift", "/p/Shown.swift"], contents: contents)
+        XCTAssertEqual(withRoot.findings.map(\.message), ["`Shown` is reachable"])
+        let withoutRoot = linter.lint(files: ["/p/Shown.swift"], projectFiles: ["/p/Shown.swift"], contents: contents)
+        XCTAssertEqual(withoutRoot.findings.count, 0)
+    }
+}
