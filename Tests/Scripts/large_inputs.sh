@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Lints a 50 MB Swift file and a file that is a single 20 MB line with the release build.
+#
+# Usage: large_inputs.sh [path/to/mvilint]  (default: .build/release/mvilint)
+# Checks, for each: the run ends within 120 s, exits 0 (warnings only), reports the finding
+# at the very end of the file with the right line and column, and stays under 2 GiB of peak
+# resident memory (GNU time; Debian's `time` package is installed when it is missing).
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+binary="${1:-$repo/.build/release/mvilint}"
+work="$(mktemp -d)"
+fail() { echo "large_inputs: $*" >&2; exit 1; }
+[ -x "$binary" ] || fail "no mvilint binary at $binary; build it first (swift build -c release)"
+if [ ! -x /usr/bin/time ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time > /dev/null
+fi
+
+# Prints "line column" of the last `@Published var` property name in the generated file.
+python3 - "$work/big/Sources/Huge.swift" "$work/line/Sources/Wide.swift" > "$work/expected.txt" <<'PY'
+import os, sys
+big, wide = sys.argv[1], sys.argv[2]
+for p in (big, wide):
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+chunk = (
+    "@MainActor\n"
+    "final class Model{n}: ObservableObject {{\n"
+    "    @Published var value = 0\n"
+    "    // A comment with \"quotes\" and {{ braces }} that must not count.\n"
+    "    let label = \"text with \\(value) interpolation and /* not a comment */\"\n"
+    "    func load() async {{\n"
+    "        value += 1\n"
+    "    }}\n"
+    "}}\n\n"
+)
+size, n, line, out = 50 * 1024 * 1024, 0, 1, []
+written = 0
+while written < size:
+    text = chunk.format(n=n)
+    last_line = line + 2
+    out.append(text)
+    written += len(text)
+    line += text.count("\n")
+    n += 1
+with open(big, "w") as f:
+    f.write("".join(out))
+print(last_line, 20, n)
+# One line of 20 MB: an array literal, then a public observable property at its very end.
+head = "@MainActor final class Wide: ObservableObject { let values = ["
+tail = "0]; @Published var tail = 0 }"
+body = "1, " * ((20 * 1024 * 1024) // 3)
+with open(wide, "w") as f:
+    f.write(head + body + tail + "\n")
+print(1, len(head) + len(body) + len("0]; @Published var ") + 1, 1)
+PY
+
+check() {  # directory, file name, expected line, expected column, expected findings
+  local dir="$1" name="$2" line="$3" column="$4" count="$5" status
+  set +e
+  /usr/bin/time -f "%e %M" -o "$work/time.txt" timeout 120 "$binary" lint --quiet "$dir" > "$work/out.txt" 2> "$work/err.txt"
+  status=$?
+  set -e
+  [ "$status" -eq 0 ] || { head -c 2000 "$work/err.txt"; fail "$name: exit status $status, expected 0 (warnings only)"; }
+  grep -q -F "$dir/Sources/$name:$line:$column: warning: \`" "$work/out.txt" \
+    || { tail -n 3 "$work/out.txt"; fail "$name: no finding at $line:$column"; }
+  local found; found=$(grep -c ': warning: ' "$work/out.txt" || true)
+  [ "$found" -eq "$count" ] || fail "$name: $found findings, expected $count (one per public @Published property)"
+  read -r seconds kilobytes < "$work/time.txt"
+  [ "$kilobytes" -lt $((2 * 1024 * 1024)) ] || fail "$name: peak RSS $((kilobytes / 1024)) MB"
+  echo "large_inputs: $name ($(( $(wc -c < "$dir/Sources/$name") / 1048576 )) MB): ${seconds}s, peak RSS $((kilobytes / 1024)) MB, $found findings, the last at $line:$column"
+}
+
+read -r big_line big_column big_count < <(sed -n 1p "$work/expected.txt")
+read -r wide_line wide_column wide_count < <(sed -n 2p "$work/expected.txt")
+check "$work/big" Huge.swift "$big_line" "$big_column" "$big_count"
+check "$work/line" Wide.swift "$wide_line" "$wide_column" "$wide_count"
+rm -rf "$work"
