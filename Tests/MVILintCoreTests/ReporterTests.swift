@@ -72,6 +72,25 @@ final class ReporterTests: XCTestCase {
         """#)
     }
 
+    func testXcodeReportKeepsEveryFindingOnOneLine() {
+        let messages = ["a\r\nb", "a\rb", "a\u{0B}b\u{0C}c", "a\u{85}b", "a\u{2028}b\u{2029}c", "plain → arrow", "émoji 🙂 only"]
+        let findings = messages.enumerated().map { i, m in
+            Finding(ruleID: "state_private_set", severity: .warning, path: "/proj/A.swift", location: SourceLocation(line: i + 1, column: 1), message: m)
+        }
+        let result = LintResult(findings: findings, diagnostics: [], lintedFileCount: 1, timings: LintTimings())
+        let lines = XcodeReporter.report(result, context: ReporterFixture.context).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.map(String.init), [
+            "/proj/A.swift:1:1: warning: a b (state_private_set)",
+            "/proj/A.swift:2:1: warning: a b (state_private_set)",
+            "/proj/A.swift:3:1: warning: a b c (state_private_set)",
+            "/proj/A.swift:4:1: warning: a b (state_private_set)",
+            "/proj/A.swift:5:1: warning: a b c (state_private_set)",
+            "/proj/A.swift:6:1: warning: plain → arrow (state_private_set)",
+            "/proj/A.swift:7:1: warning: émoji 🙂 only (state_private_set)",
+            "",
+        ])
+    }
+
     func testSARIFReport() {
         assertReport(SARIFReporter.self, #"""
         {

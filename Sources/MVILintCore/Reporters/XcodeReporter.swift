@@ -24,6 +24,9 @@ public enum XcodeReporter: Reporter {
     }
 
     private static func singleLine(_ text: String) -> String {
+        // Every newline character (LF, VT, FF, CR, NEL, LS, PS) starts with one of these bytes;
+        // scanning the UTF-8 skips the per-character work for the usual message without one.
+        guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
         guard text.contains(where: \.isNewline) else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })
     }
