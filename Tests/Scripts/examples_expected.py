@@ -3,7 +3,8 @@
 
 Usage: examples_expected.py path/to/mvilint
 
-Rows whose "Reported at" says "only when enabled" are expected under `--profile mvi` only.
+Rows whose "Reported at" says "only when enabled" are expected under `--profile mvi` only;
+rows that say "only with `--only-rule layer_dependency`" are checked with exactly that option.
 Exit status 1 with the missing and unexpected findings listed when the two differ.
 """
 import json
@@ -23,15 +24,18 @@ def expected_rows():
         for line in f:
             m = row.match(line.strip())
             if m:
-                rows.append((m.group(1), int(m.group(2)), m.group(3), "only when enabled" in m.group(4)))
+                note = m.group(4)
+                kind = "layers" if "only with `--only-rule" in note else "optional" if "only when enabled" in note else "default"
+                rows.append((m.group(1), int(m.group(2)), m.group(3), kind))
     return rows
 
 
-def reported(binary, profile):
-    run = subprocess.run([binary, "lint", "Examples", "--quiet", "--reporter", "json", "--profile", profile],
+def reported(binary, profile, extra=()):
+    run = subprocess.run([binary, "lint", "Examples", "--quiet", "--reporter", "json", "--profile", profile, *extra],
                          cwd=ROOT, capture_output=True, text=True)
     if run.returncode != 1:
-        sys.exit(f"examples_expected: expected exit status 1 with --profile {profile}, got {run.returncode}\n{run.stderr}")
+        if not (extra and run.returncode == 0):
+            sys.exit(f"examples_expected: expected exit status 1 with --profile {profile}, got {run.returncode}\n{run.stderr}")
     data = json.loads(run.stdout)
     findings = data["findings"] if isinstance(data, dict) else data
     return sorted((os.path.relpath(f["file"], APP), f["line"], f["rule"]) for f in findings)
@@ -44,18 +48,21 @@ def main():
     if len(rows) < 10:
         sys.exit(f"examples_expected: only {len(rows)} rows read from Examples/EXPECTED.md")
     failed = False
-    for profile, with_optional in (("mvvm", False), ("mvi", True)):
-        want = sorted((p, l, r) for p, l, r, optional in rows if with_optional or not optional)
-        got = reported(sys.argv[1], profile)
+    runs = (("mvvm", {"default"}, ()), ("mvi", {"default", "optional"}, ()),
+            ("mvvm", {"layers"}, ("--only-rule", "layer_dependency")))
+    for profile, kinds, extra in runs:
+        want = sorted((p, l, r) for p, l, r, kind in rows if kind in kinds)
+        got = reported(sys.argv[1], profile, extra)
+        profile = " ".join(("--profile", profile) + extra)
         missing = [w for w in want if w not in got]
         unexpected = [g for g in got if g not in want]
         for m in missing:
-            print(f"examples_expected: --profile {profile}: missing {m[0]}:{m[1]} ({m[2]})")
+            print(f"examples_expected: {profile}: missing {m[0]}:{m[1]} ({m[2]})")
         for u in unexpected:
-            print(f"examples_expected: --profile {profile}: unexpected {u[0]}:{u[1]} ({u[2]})")
+            print(f"examples_expected: {profile}: unexpected {u[0]}:{u[1]} ({u[2]})")
         failed = failed or bool(missing or unexpected)
         if not missing and not unexpected:
-            print(f"examples_expected: --profile {profile}: exactly the {len(want)} findings of EXPECTED.md")
+            print(f"examples_expected: {profile}: exactly the {len(want)} findings of EXPECTED.md")
     sys.exit(1 if failed else 0)
 
 
