@@ -21,7 +21,8 @@ struct LayerDependency: Rule {
         project declares have a layer; `App` and `Scene` types are composition roots and may use \
         every layer. References are stored property types, constructions (also in parameter default \
         values) and static member accesses inside the type's members; constructions inside static \
-        members (factories such as `static var preview`) are composition and not reported.
+        members (factories such as `static var preview`) are composition and not reported. A type \
+        qualified by a project type (`Records.Profile`) is nested in it and not matched by its simple name.
         """,
         category: .architecture,
         defaults: [.mvvm: .off, .mvi: .off],
@@ -97,6 +98,17 @@ struct LayerDependency: Rule {
                 final class RemoteRepository: ProductRepository {}
                 """,
             ]),
+            // A nested model type that shares its simple name with a view is not the view.
+            .nonTriggering("""
+            enum Records {
+                final class Profile {}
+            }
+            struct Profile: View { var body: some View { Text("") } }
+            final class ProfileRepository {
+                var cached: [Records.Profile] = []
+                var latest: Records.Profile?
+            }
+            """),
         ])
 
     func check(_ context: inout RuleContext) {
@@ -118,7 +130,12 @@ struct LayerDependency: Rule {
             }
             for v in type.variables where v.isStored {
                 guard let t = v.type else { continue }
-                for i in t.tokens where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i + 1) != .period { consider(i) }
+                for i in t.tokens where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i + 1) != .period {
+                    // `Records.Profile` names a type nested in the project's `Records`, which the index
+                    // cannot tell from a top-level `Profile`: skip rather than guess.
+                    if file.kind(i - 1) == .period, file.kind(i - 2) == .identifier, project.isDeclared(file.name(i - 2)) { continue }
+                    consider(i)
+                }
             }
             for (r, isStatic) in memberCode(of: type) {
                 for i in r where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i - 1) != .period {

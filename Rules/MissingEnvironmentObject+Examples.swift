@@ -89,6 +89,68 @@ extension MissingEnvironmentObject {
         }
         final class CartStore: ObservableObject {}
         """),
+        // A container the project declares is judged by its own code, not by its arguments; a
+        // library container given no model provides nothing.
+        .triggering(files: [
+            "DashboardApp.swift": """
+            @main
+            struct DashboardApp: App {
+                @StateObject private var feed = FeedStore()
+                var body: some Scene {
+                    WindowGroup {
+                        Banner(title: "Today", style: .compact) { FeedList() }
+                        Card(feed: feed) { TopicList() }
+                    }
+                }
+            }
+            struct Card<Content: View>: View {
+                @ObservedObject var feed: FeedStore
+                @ViewBuilder var content: Content
+                var body: some View { content.padding() }
+            }
+            """,
+            "Lists.swift": """
+            struct FeedList: View {
+                @EnvironmentObject var ↓feed: FeedStore
+                var body: some View { Text("\\(feed.count)") }
+            }
+            struct TopicList: View {
+                @EnvironmentObject var ↓feed: FeedStore
+                var body: some View { Text("Topics") }
+            }
+            final class FeedStore: ObservableObject { @Published private(set) var count = 0 }
+            """,
+        ]),
+        // A library container handed the model (`StoreProvider(store: store) { … }`) may put it into
+        // its content's environment: a value it is given counts as provided.
+        .nonTriggering(files: [
+            "JournalApp.swift": """
+            let journal = JournalStore()
+
+            @main
+            struct JournalApp: App {
+                @StateObject private var settings = SettingsStore()
+                var body: some Scene {
+                    WindowGroup {
+                        ModelHost(journal) { EntryList() }
+                        StateContainer(settings: settings, animated: true) { SettingsPane() }
+                    }
+                }
+            }
+            """,
+            "Panes.swift": """
+            struct EntryList: View {
+                @EnvironmentObject var journal: JournalStore
+                var body: some View { Text("\\(journal.count)") }
+            }
+            struct SettingsPane: View {
+                @EnvironmentObject var settings: SettingsStore
+                var body: some View { Text("Settings") }
+            }
+            final class JournalStore: ObservableObject { @Published private(set) var count = 0 }
+            final class SettingsStore: ObservableObject {}
+            """,
+        ]),
         .nonTriggering(files: [
             "ShopApp.swift": """
             @main

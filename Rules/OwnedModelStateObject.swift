@@ -11,7 +11,9 @@ struct OwnedModelStateObject: Rule {
         in a view's property initializer or `init` and held by `@ObservedObject`, by a plain property \
         or by `@State` is created again on every re-render: its state is lost and its work restarts. \
         `@StateObject` creates the model once for the lifetime of the view. `@ObservedObject` is for \
-        models that are injected from outside; `@State` is for `@Observable` classes.
+        models that are injected from outside; `@State` is for `@Observable` classes. A Composable \
+        Architecture `Store` (in a file importing ComposableArchitecture) is observed without a \
+        wrapper and is meant to be held in `@State` or a plain `let`, so it is not reported.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -72,6 +74,15 @@ struct OwnedModelStateObject: Rule {
             }
             @Observable final class SearchModel {}
             """),
+            // A Composable Architecture store is tracked without a wrapper; `@State` keeps it alive.
+            .nonTriggering("""
+            import ComposableArchitecture
+            struct TimerDemoView: View {
+                @State private var store = Store(initialState: TimerFeature.State()) { TimerFeature() }
+                private let child = Store(initialState: LapFeature.State()) { LapFeature() }
+                var body: some View { Text("\\(store.seconds)") }
+            }
+            """),
             .nonTriggering("""
             struct DetailView: View {
                 @ObservedObject var model: DetailViewModel
@@ -104,7 +115,7 @@ struct OwnedModelStateObject: Rule {
                 if created == nil, wrapper == "ObservedObject" || wrapper == "State" {
                     created = assignedInstance(of: v, wrapper: wrapper!, in: initBodies, file: file, project: project)
                 }
-                guard let model = created else { continue }
+                guard let model = created, !project.isComposableStore(model, in: file) else { continue }
                 switch wrapper {
                 case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model), fix: fix)
                 case "State": context.report(at: v.nameToken, .state(v.name, model))

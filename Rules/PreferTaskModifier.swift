@@ -13,7 +13,9 @@ struct PreferTaskModifier: Rule {
         runs the same work on the main actor, starts it when the view appears and cancels it \
         automatically when the view disappears; `.task(id:)` also restarts it when a value changes. \
         Only a `Task` that the `onAppear` closure itself creates is reported, on the `onAppear` token; \
-        one created inside a further closure (a timer, a completion handler) is left alone.
+        one created inside a further closure (a timer, a completion handler) is left alone, and so is \
+        one whose handle is stored in an existing property (`pending = Task { … }`): code that keeps \
+        the handle cancels or replaces the work itself, which `.task { }` cannot express.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -92,6 +94,24 @@ struct PreferTaskModifier: Rule {
                 }
             }
             """),
+            // The handle is kept, so the view cancels and restarts the work on its own terms.
+            .nonTriggering("""
+            struct BannerView: View {
+                @State private var hideTimer: Task<Void, Never>?
+                @State private var isVisible = true
+                var body: some View {
+                    Text("Saved")
+                        .onAppear {
+                            hideTimer?.cancel()
+                            hideTimer = Task {
+                                try? await Task.sleep(for: .seconds(3))
+                                if !Task.isCancelled { isVisible = false }
+                            }
+                        }
+                        .onDisappear { hideTimer?.cancel() }
+                }
+            }
+            """),
         ])
 
     func check(_ context: inout RuleContext) {
@@ -103,9 +123,21 @@ struct PreferTaskModifier: Rule {
             // (a completion handler, a timer) is not started by the appearance itself.
             let direct = closure.body.first { i in
                 file.isTaskCreation(at: i) && analysis.innermost[i] >= 0 && analysis.closures[Int(analysis.innermost[i])].open == closure.open
+                    && !storesHandle(createdAt: i, in: file)
             }
             if direct != nil { context.report(at: modifier.token, .onAppearTask) }
         }
+    }
+}
+
+extension PreferTaskModifier {
+    /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
+    /// property, not to a new local (`let t = Task { … }`) nor discarded.
+    private func storesHandle(createdAt i: Int, in file: SourceFile) -> Bool {
+        guard file.kind(i - 1) == .equal else { return false }
+        let target = file.chain(endingAt: i - 2)
+        guard !target.components.isEmpty else { return false }
+        return !(file.isWord(target.start - 1, "let") || file.isWord(target.start - 1, "var"))
     }
 }
 

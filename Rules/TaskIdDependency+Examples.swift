@@ -92,5 +92,18 @@ extension TaskIdDependency {
         }
         final class SearchClient { func warmUp() async {} }
         """),
+        // A Composable Architecture store is the view's model: the task sends it an action.
+        .nonTriggering("""
+        import ComposableArchitecture
+        struct ScoreboardView: View {
+            let store: StoreOf<Scoreboard>
+            let league: Store<League.State, League.Action>
+            var body: some View {
+                Text("\\(store.total)")
+                    .task { await store.send(.onTask).finish() }
+                    .task { await league.send(.refresh).finish() }
+            }
+        }
+        """),
     ]
 }

@@ -14,7 +14,8 @@ struct TaskIdDependency: Rule {
         An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
         `@Binding`. A `let` with an initial value is a constant (the memberwise initializer cannot set \
         it), and closures, models, reference types of the project and services (types named \
-        `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on. \
+        `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; neither is a \
+        Composable Architecture `Store`/`StoreOf` (in a file importing ComposableArchitecture). \
         The finding is reported on the modifier's `task` token.
         """,
         category: .lifecycle,
@@ -53,7 +54,8 @@ struct TaskIdDependency: Rule {
             if p.hasInitializer && (p.isLet || p.access <= .fileprivate) { continue }
             if p.hasInitializer && !inits.isEmpty && !assignedInInit.contains(p.name) { continue }
             if let t = p.typeName {
-                if project.isObservableModel(t) { continue }
+                // A Composable Architecture store is the view's model, not a value to key on.
+                if project.isObservableModel(t) || project.isComposableStore(t, in: file) { continue }
                 if let k = project.kind(of: t), k == .class || k == .actor || k == .protocol { continue }
                 // Services handed in once (`APIClient`, `DateFormatter`) are collaborators, not values.
                 if TaskIdDependency.serviceSuffixes.contains(where: { t.hasSuffix($0) }) { continue }

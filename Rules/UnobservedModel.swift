@@ -13,8 +13,9 @@ struct UnobservedModel: Rule {
         data until something else happens to redraw it. Mark the property `@ObservedObject`. Models \
         made with the `@Observable` macro are tracked without a wrapper and are not reported; a plain \
         property initialised with a new instance is reported by `owned_model_state_object` instead, \
-        and a Composable Architecture `Store` (in a file importing ComposableArchitecture) is observed \
-        without a wrapper.
+        one that the view's `init` assigns a new instance (`self.viewStore = ViewStore(store)`) is not \
+        injected, and a Composable Architecture `Store` (in a file importing ComposableArchitecture) is \
+        observed without a wrapper.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -82,11 +83,22 @@ struct UnobservedModel: Rule {
                 }
                 """,
             ]),
+            // Made by the view's own `init` from an injected value: not an injected model.
+            .nonTriggering("""
+            struct BoardView: View {
+                let boardStore: BoardStore
+                init(game: Game) {
+                    self.boardStore = BoardStore(game: game, animated: true)
+                }
+                var body: some View { BoardCanvas(store: boardStore) }
+            }
+            """),
         ])
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in file.tree.allTypes where type.kind != .extension && project.isViewLike(type) {
+            let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
             for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
                 guard let t = v.type, !t.text.contains("->") else { continue }
                 let model = t.baseName
@@ -95,9 +107,22 @@ struct UnobservedModel: Rule {
                 // A new instance in the initial value is `owned_model_state_object`'s finding.
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: t),
                    project.isObservableObject(made.name) { continue }
+                if constructedInInit(v, type: t, bodies: initBodies, file: file) { continue }
                 context.report(at: v.nameToken, .unobserved(v.name, model: model))
             }
         }
+    }
+}
+
+extension UnobservedModel {
+    /// Whether an initializer assigns the property a new instance (`self.m = M(…)`, `m = .init(…)`).
+    private func constructedInInit(_ v: VariableDecl, type: TypeRef, bodies: [TokenRange], file: SourceFile) -> Bool {
+        for body in bodies {
+            for m in file.mutations(in: body) where m.kind == .assignment && m.path == [v.name] {
+                if file.constructedType(at: m.operatorToken + 1, end: body.upperBound, annotated: type) != nil { return true }
+            }
+        }
+        return false
     }
 }
 

@@ -17,6 +17,11 @@ public enum EnvironmentProvision: Sendable, Hashable {
     case modifierType(String)
     /// Anything (the provided expression could not be resolved).
     case unknown
+    /// A value (`.type` or `.property`) passed as an argument to the container that wraps the
+    /// construction (`StoreProvider(store: store) { Root() }`): a container that the project does
+    /// not declare may put it into its content's environment, so it counts as provided then; a
+    /// project container is judged by its own code instead.
+    indirect case argument(of: String, EnvironmentProvision)
 }
 
 /// Who performs a construction.
@@ -100,6 +105,10 @@ public final class ViewGraph: @unchecked Sendable {
 
     private var edges: [String: [Edge]] = [:]
     private var roots: [(root: Root, edges: [Edge])] = []
+    /// For each view, the edges into it: the constructing view and the edge's index in its list.
+    private var edgesInto: [String: [(from: String, edge: Int)]] = [:]
+    /// For each view, the root constructions of it: root index and edge index, in that order.
+    private var rootEdgesInto: [String: [(root: Int, edge: Int)]] = [:]
     /// For each root: 0 app, 1 scene or preview provider, 2 hosting controller, 3 preview.
     private var rootTiers: [Int] = []
     /// Type names declared more than once in the project (private types in two files, nested
@@ -159,6 +168,7 @@ public final class ViewGraph: @unchecked Sendable {
                 case .modifierFunction(let n): if providerFunctions.contains(n) { edge.providesEverything = true }
                 case .modifierType(let n): if providingTypes.contains(n) { edge.providesEverything = true }
                 case .unknown: edge.providesEverything = true
+                case .argument(let wrapper, let value): if index.symbol(wrapper) == nil { resolve([value], into: &edge) }
                 }
             }
         }
@@ -214,13 +224,33 @@ public final class ViewGraph: @unchecked Sendable {
             roots.append(r)
             rootTiers.append(r.root.name == "#Preview" ? 3 : 2)
         }
+        for (from, list) in edges {
+            for (k, e) in list.enumerated() { edgesInto[e.target, default: []].append((from, k)) }
+        }
+        for (r, root) in roots.enumerated() {
+            for (k, e) in root.edges.enumerated() { rootEdgesInto[e.target, default: []].append((r, k)) }
+        }
     }
 
     /// A path from some root to `view` on which no construction provides the environment object
     /// that `matches(provided)` accepts, or nil when every path provides one (or no root reaches
     /// `view`). Queries with the same `key` must pass the same `matches`: the reachability of all
     /// views is then computed once per key and shared (thread-safe).
+    ///
+    /// The views that reach `view` over edges that do not provide the object are found first,
+    /// walking the edges backwards from `view`; the search from the roots then stays within them.
+    /// That costs the size of `view`'s ancestry, not of the whole graph, and gives the same path
+    /// (a view outside the ancestry is never the parent of one inside it). Only when the ancestry
+    /// is very large is the whole graph's reachability computed once per key and shared.
     public func pathWithout(_ matches: (String) -> Bool, to view: String, key: String? = nil) -> Path? {
+        if let local = ancestry(of: view, matches) {
+            guard !local.entries.isEmpty else { return nil }
+            for tier in 0..<4 {
+                let r = reach(tier: tier, matches: matches, stopAt: view, within: local)
+                if r[view] != nil { return path(to: view, in: r) }
+            }
+            return nil
+        }
         let tiers: [[String: Reach]]
         if let key = key {
             lock.lock()
@@ -253,15 +283,55 @@ public final class ViewGraph: @unchecked Sendable {
     private let lock = NSLock()
     private var reachability: [String: [[String: Reach]]] = [:]
 
-    /// Breadth-first from the roots of `tier` over the edges that do not provide the object.
-    private func reach(tier: Int, matches: (String) -> Bool, stopAt view: String?) -> [String: Reach] {
-        func blocked(_ e: Edge) -> Bool { e.providesEverything || e.provided.contains(where: matches) || ambiguousNames.contains(e.target) }
+    /// The views from which `view` is reached over edges that do not provide the object (`view`
+    /// included), and the root constructions of them that do not provide it, sorted by root and
+    /// edge; nil when the search would visit more than `ancestryBudget` edges.
+    struct Ancestry { var views: Set<String>; var entries: [(root: Int, edge: Int)] }
+    static let ancestryBudget = 20_000
+
+    private func ancestry(of view: String, _ matches: (String) -> Bool) -> Ancestry? {
+        var views: Set<String> = [view]
+        var stack = [view]
+        var entries: [(root: Int, edge: Int)] = []
+        var visited = 0
+        while let node = stack.popLast() {
+            let into = edgesInto[node] ?? [], fromRoots = rootEdgesInto[node] ?? []
+            visited += into.count + fromRoots.count
+            if visited > ViewGraph.ancestryBudget { return nil }
+            for r in fromRoots where !blocked(roots[r.root].edges[r.edge], matches) { entries.append(r) }
+            for p in into where !views.contains(p.from) && !blocked(edges[p.from]![p.edge], matches) {
+                views.insert(p.from)
+                stack.append(p.from)
+            }
+        }
+        entries.sort { $0.root != $1.root ? $0.root < $1.root : $0.edge < $1.edge }
+        return Ancestry(views: views, entries: entries)
+    }
+
+    private func blocked(_ e: Edge, _ matches: (String) -> Bool) -> Bool {
+        e.providesEverything || e.provided.contains(where: matches) || ambiguousNames.contains(e.target)
+    }
+
+    /// Breadth-first from the roots of `tier` over the edges that do not provide the object
+    /// (only through `within`'s views, from its root constructions, when given).
+    private func reach(tier: Int, matches: (String) -> Bool, stopAt view: String?, within local: Ancestry? = nil) -> [String: Reach] {
+        func blocked(_ e: Edge) -> Bool { self.blocked(e, matches) }
         var parent: [String: Reach] = [:]
         var queue: [String] = []
-        for r in roots.indices where rootTiers[r] == tier {
-            for e in roots[r].edges where parent[e.target] == nil && !blocked(e) {
-                parent[e.target] = Reach(from: nil, root: r)
-                queue.append(e.target)
+        if let local = local {
+            for entry in local.entries where rootTiers[entry.root] == tier {
+                let e = roots[entry.root].edges[entry.edge]
+                if parent[e.target] == nil {
+                    parent[e.target] = Reach(from: nil, root: entry.root)
+                    queue.append(e.target)
+                }
+            }
+        } else {
+            for r in roots.indices where rootTiers[r] == tier {
+                for e in roots[r].edges where parent[e.target] == nil && !blocked(e) {
+                    parent[e.target] = Reach(from: nil, root: r)
+                    queue.append(e.target)
+                }
             }
         }
         var head = 0
@@ -269,7 +339,7 @@ public final class ViewGraph: @unchecked Sendable {
             if let v = view, parent[v] != nil { break }
             let node = queue[head]
             head += 1
-            for e in edges[node] ?? [] where parent[e.target] == nil && !blocked(e) {
+            for e in edges[node] ?? [] where parent[e.target] == nil && (local?.views.contains(e.target) ?? true) && !blocked(e) {
                 parent[e.target] = Reach(from: node, root: parent[node]!.root)
                 queue.append(e.target)
             }

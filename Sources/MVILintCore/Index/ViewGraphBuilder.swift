@@ -267,7 +267,10 @@ final class ViewGraphBuilder {
                     break
                 }
                 provided += provisions(of: chain, in: state, context: context)
-                if let w = chain.constructed, s > chain.start, s < chain.baseEnd, !ViewGraphBuilder.frameworkTypes.contains(w) { wrappers.append(w) }
+                if let w = chain.constructed, s > chain.start, s < chain.baseEnd, !ViewGraphBuilder.frameworkTypes.contains(w) {
+                    wrappers.append(w)
+                    provided += argumentProvisions(of: chain, wrapping: s, in: context)
+                }
             }
             guard let o = siteOwner else { continue }
             var seen = Set<EnvironmentProvision>()
@@ -396,6 +399,41 @@ final class ViewGraphBuilder {
             default:
                 out.append(.modifierFunction(name))
             }
+        }
+        return out
+    }
+
+    /// The values passed in the parentheses of a wrapping construction (`Provider(store: store)`,
+    /// `Provider(AppModel())`) when `site` stands in its trailing closures, as `.argument`s. Only
+    /// names and constructions count: literals, closures and member lookups (`.default`) are left out.
+    func argumentProvisions(of chain: Chain, wrapping site: Int, in context: Context) -> [EnvironmentProvision] {
+        guard let w = chain.constructed else { return [] }
+        var open = chain.start + 1
+        if file.isText(open, "<"), let close = (open..<min(chain.baseEnd, open + 32)).first(where: { file.isText($0, ">") }) { open = close + 1 }
+        if file.kind(open) == .period, file.isWord(open + 1, "init") { open += 2 }
+        guard file.kind(open) == .leftParen, !file.tokens[open].hasSpaceBefore, let close = file.partner(open), close < site else { return [] }
+        var out: [EnvironmentProvision] = []
+        var lo = open + 1
+        var j = lo
+        while j <= close {
+            let k = file.kind(j)
+            if j == close || k == .comma {
+                var start = lo
+                // Skip an argument label (`store:`).
+                if file.kind(start + 1) == .colon, start + 2 < j { start += 2 }
+                if start < j {
+                    switch provided(by: start..<j, in: context) {
+                    case .type(let n): out.append(.argument(of: w, .type(n)))
+                    case .property(let owner, let name): out.append(.argument(of: w, .property(owner: owner, name: name)))
+                    default: break
+                    }
+                }
+                lo = j + 1
+                j += 1
+                continue
+            }
+            if k == .leftParen || k == .leftBracket || k == .leftBrace { j = after(j, close); continue }
+            j += 1
         }
         return out
     }
