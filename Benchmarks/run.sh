@@ -4,6 +4,7 @@
 # Usage: Benchmarks/run.sh [SIZE ...]        (default sizes: 1000 10000 100000)
 # Environment:
 #   WORKDIR  where projects and the build go (default /tmp/mvilint-bench; never the repository)
+#   BUILDDIR the release build's scratch path (default $WORKDIR/build)
 #   SEED     generator seed (default 1)
 #   RUNS     runs per measurement, the fastest is reported (default 3)
 #   BIG_MB   size of the large single-file case (default 50; 0 skips it and the 20 MB line)
@@ -19,13 +20,14 @@ WORK=${WORKDIR:-/tmp/mvilint-bench}
 SEED=${SEED:-1}
 RUNS=${RUNS:-3}
 BIG_MB=${BIG_MB:-50}
+BUILD=${BUILDDIR:-$WORK/build}
 SIZES=("$@")
 [ ${#SIZES[@]} -eq 0 ] && SIZES=(1000 10000 100000)
 mkdir -p "$WORK"
 
 echo "Building mvilint (release)..." >&2
-swift build -c release --package-path "$ROOT" --scratch-path "$WORK/build" --product mvilint >&2
-BIN=$(swift build -c release --package-path "$ROOT" --scratch-path "$WORK/build" --show-bin-path)/mvilint
+swift build -c release --package-path "$ROOT" --scratch-path "$BUILD" --product mvilint >&2
+BIN=$(swift build -c release --package-path "$ROOT" --scratch-path "$BUILD" --show-bin-path)/mvilint
 
 now() { date +%s.%N; }
 
