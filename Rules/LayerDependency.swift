@@ -19,7 +19,7 @@ struct LayerDependency: Rule {
         one only. A type's layer is the one with the longest matching suffix (a trailing `Protocol`, \
         `Type` or `Impl` is ignored), else the layer of a protocol it conforms to. Only types the \
         project declares have a layer; `App` and `Scene` types are composition roots and may use \
-        every layer. References are stored property types, constructions (also in parameter default \
+        every layer, and so are test cases (`XCTestCase` subclasses, `@Suite` types). References are stored property types, constructions (also in parameter default \
         values) and static member accesses inside the type's members; constructions inside static \
         members (factories such as `static var preview`) are composition and not reported. A type \
         qualified by a project type (`Records.Profile`) is nested in it and not matched by its simple name.
@@ -98,6 +98,37 @@ struct LayerDependency: Rule {
                 final class RemoteRepository: ProductRepository {}
                 """,
             ]),
+            // Test cases build the types under test with their doubles, whatever they conform to.
+            .nonTriggering(files: [
+                "Doubles.swift": """
+                protocol CatalogDataSource { func items() -> [String] }
+                final class StubCatalogStore: ObservableObject {}
+                class StoreTestCase: XCTestCase {}
+                """,
+                "CatalogTests.swift": """
+                final class CatalogStoreTests: StoreTestCase, CatalogDataSource {
+                    private var store: StubCatalogStore!
+                    override func setUp() { store = StubCatalogStore() }
+                    func items() -> [String] { [] }
+                }
+                @Suite struct CatalogSuite: CatalogDataSource {
+                    let store = StubCatalogStore()
+                    func items() -> [String] { [] }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "Doubles.swift": """
+                protocol CatalogDataSource { func items() -> [String] }
+                final class StubCatalogStore: ObservableObject {}
+                """,
+                "CatalogFixtures.swift": """
+                final class CatalogFixtures: CatalogDataSource {
+                    private var store: ↓StubCatalogStore?
+                    func items() -> [String] { [] }
+                }
+                """,
+            ]),
             // A nested model type that shares its simple name with a view is not the view.
             .nonTriggering("""
             enum Records {
@@ -118,6 +149,8 @@ struct LayerDependency: Rule {
         for type in file.tree.allTypes where type.kind != .protocol {
             let name = type.indexName
             if project.isAppOrScene(name) || type.inheritedBaseNames.contains(where: { $0 == "App" || $0 == "Scene" }) { continue }
+            // A test case wires the types under test with their doubles: composition, like an App.
+            if type.header.hasAttribute("Suite") || project.conforms(name, where: { $0 == "XCTestCase" }) { continue }
             guard let from = graph.layer(of: name, project: project, isViewLike: project.isViewLike(type)) else { continue }
             let permitted = Set(graph.allowed[from] ?? []).union([from])
             var reported = Set<Int>()

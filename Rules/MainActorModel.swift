@@ -10,7 +10,10 @@ struct MainActorModel: Rule {
         SwiftUI reads a model's observable state on the main thread, and publishing a change from \
         another thread is a data race (and a runtime warning for `@Published`). Marking the model \
         `@MainActor` lets the compiler check that every mutation happens on the main actor, and makes \
-        `await` hops explicit where background work returns its results. A class declared         `nonisolated` has opted out on purpose and is not reported.
+        `await` hops explicit where background work returns its results. A class declared `nonisolated` has opted out on purpose and is not reported. A class that conforms to a UIKit or \
+        AppKit delegate protocol the SDK isolates (`UIApplicationDelegate`, `UIWindowSceneDelegate`, \
+        `NSApplicationDelegate`) or subclasses a responder, view or controller class is isolated \
+        through it.
         """,
         category: .concurrency,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -76,6 +79,24 @@ struct MainActorModel: Rule {
             final class Formatter {}
             struct Value: Equatable {}
             actor Cache: ObservableObject {}
+            """),
+            // UIKit and AppKit declare their app and scene delegates, responders and controllers `@MainActor`.
+            .nonTriggering("""
+            final class LaunchDelegate: NSObject, UIApplicationDelegate, ObservableObject {
+                @Published private(set) var deviceToken: Data?
+            }
+            final class WindowDelegate: UIResponder, UIWindowSceneDelegate, ObservableObject {
+                var window: UIWindow?
+            }
+            @Observable
+            final class CanvasController: NSViewController {
+                private(set) var zoom = 1.0
+            }
+            """),
+            .triggering("""
+            final class ↓AlertsDelegate: NSObject, UNUserNotificationCenterDelegate, ObservableObject {
+                @Published private(set) var pending = 0
+            }
             """),
         ])
 

@@ -69,6 +69,67 @@ extension MainActorMutation {
             }
         }
         """),
+        // A project operator that does not receive on the main queue, or names another scheduler.
+        .triggering(files: [
+            "Publisher+Delivery.swift": """
+            extension Publisher {
+                func sinkQuietly(_ done: @escaping (Output) -> Void) -> AnyCancellable {
+                    sink(receiveCompletion: { _ in }, receiveValue: done)
+                }
+                func settled(_ done: @escaping (Output) -> Void) -> AnyCancellable {
+                    receive(on: DispatchQueue.main)
+                        .debounce(for: .seconds(1), scheduler: DispatchQueue.global())
+                        .sink(receiveCompletion: { _ in }, receiveValue: done)
+                }
+            }
+            """,
+            "QuoteModel.swift": """
+            final class QuoteModel: ObservableObject {
+                @Published private(set) var price = 0.0
+                private var bag = Set<AnyCancellable>()
+                func watch(_ ticks: AnyPublisher<Double, Never>) {
+                    ticks.sinkQuietly { [weak self] value in ↓self?.price = value }.store(in: &bag)
+                    ticks.settled { [weak self] value in ↓self?.price = value }.store(in: &bag)
+                }
+            }
+            """,
+        ]),
+        // Project operators that receive on the main queue, also one built on another.
+        .nonTriggering(files: [
+            "Publisher+Main.swift": """
+            extension Publisher {
+                func sinkOnMain(failed: @escaping (Failure) -> Void = { _ in }, value: @escaping (Output) -> Void) -> AnyCancellable {
+                    receive(on: RunLoop.main)
+                        .sink(receiveCompletion: { if case let .failure(e) = $0 { failed(e) } }, receiveValue: value)
+                }
+                func sinkResultOnMain(_ done: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
+                    sinkOnMain(failed: { done(.failure($0)) }, value: { done(.success($0)) })
+                }
+                func onMain() -> AnyPublisher<Output, Failure> {
+                    receive(on: DispatchQueue.main).eraseToAnyPublisher()
+                }
+            }
+            """,
+            "WeatherModel.swift": """
+            final class WeatherModel: ObservableObject {
+                @Published private(set) var forecast: [Day] = []
+                @Published private(set) var failed = false
+                private var bag = Set<AnyCancellable>()
+                func refresh(_ api: WeatherAPI) {
+                    api.forecast()
+                        .sinkOnMain(failed: { [weak self] _ in self?.failed = true }) { [weak self] days in
+                            self?.forecast = days
+                        }
+                        .store(in: &bag)
+                    api.forecast().sinkResultOnMain { [weak self] result in
+                        self?.failed = (try? result.get()) == nil
+                    }
+                    .store(in: &bag)
+                    api.forecast().onMain().sink(receiveCompletion: { _ in }) { [weak self] in self?.forecast = $0 }.store(in: &bag)
+                }
+            }
+            """,
+        ]),
         .nonTriggering("""
         final class FeedViewModel: ObservableObject {
             @Published private(set) var items: [String] = []
@@ -115,6 +176,38 @@ extension MainActorMutation {
                 NotificationCenter.default.addObserver(forName: .refresh, object: nil, queue: .main) { _ in
                     self.results = []
                 }
+            }
+        }
+        """),
+        // A time operator on the main scheduler delivers there.
+        .nonTriggering("""
+        final class TypeaheadModel: ObservableObject {
+            @Published var text = ""
+            @Published private(set) var settled = ""
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $text
+                    .debounce(for: .milliseconds(250), scheduler: DispatchQueue.main)
+                    .sink { [weak self] in self?.settled = $0 }
+                    .store(in: &bag)
+                $text.throttle(for: 1, scheduler: RunLoop.main, latest: true).sink { [weak self] in self?.settled = $0 }.store(in: &bag)
+            }
+        }
+        """),
+        // The last scheduling operator before `sink` decides.
+        .triggering("""
+        final class TypeaheadModel: ObservableObject {
+            @Published var text = ""
+            @Published private(set) var settled = ""
+            private var bag = Set<AnyCancellable>()
+            private let work = DispatchQueue(label: "typeahead")
+            init() {
+                $text
+                    .receive(on: DispatchQueue.main)
+                    .debounce(for: .milliseconds(250), scheduler: work)
+                    .sink { [weak self] in ↓self?.settled = $0 }
+                    .store(in: &bag)
+                $text.delay(for: 1, scheduler: DispatchQueue.main).receive(on: work).sink { [weak self] in ↓self?.settled = $0 }.store(in: &bag)
             }
         }
         """),

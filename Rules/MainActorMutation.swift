@@ -11,7 +11,10 @@ struct MainActorMutation: Rule {
         background queue, a detached task, an unisolated `async` method, a Combine `sink` without \
         `receive(on:)` or a network completion handler is a data race: views may render torn state and \
         the runtime warns "Publishing changes from background threads is not allowed". Isolate the \
-        model with `@MainActor`, or hop to the main actor before the write.
+        model with `@MainActor`, or hop to the main actor before the write. A closure passed to one of \
+        the project's own Combine operators (a method of `extension Publisher`) that receives on the \
+        main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
+        and names no other scheduler, runs on the main queue.
         """,
         category: .concurrency,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -39,7 +42,7 @@ struct MainActorMutation: Rule {
                 for m in file.mutations(in: body) {
                     guard let root = m.path.first, state.contains(root) else { continue }
                     if !m.viaSelf && locals.contains(root) { continue }
-                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, queues: queues) else { continue }
+                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, project: project, queues: queues) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
@@ -50,9 +53,9 @@ struct MainActorMutation: Rule {
     /// Where a closure runs, as far as the call it is passed to tells.
     private enum Placement { case main, offMain(String), unknown }
 
-    private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, file: SourceFile, queues: QueueProperties) -> String? {
+    private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> String? {
         for closure in file.bodyAnalysis.enclosingClosures(of: token) where closure.open >= body.lowerBound - 1 {
-            switch placement(of: closure, file: file, queues: queues) {
+            switch placement(of: closure, file: file, project: project, queues: queues) {
             case .main: return nil
             case .offMain(let reason): return reason
             case .unknown: continue
@@ -61,7 +64,7 @@ struct MainActorMutation: Rule {
         return function.isAsync ? "in the `async` method `\(function.name)`" : nil
     }
 
-    private func placement(of c: ClosureInfo, file: SourceFile, queues: QueueProperties) -> Placement {
+    private func placement(of c: ClosureInfo, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> Placement {
         if c.attributes.contains("MainActor") { return .main }
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
@@ -78,24 +81,54 @@ struct MainActorMutation: Rule {
             }
         }
         if last == "sink" {
-            return hasMainReceive(before: c, file: file) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
+            return hasMainReceive(before: c, file: file, project: project) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
         }
         if MainActorMutation.synchronousCalls.contains(last) { return .unknown }
         if callPassesMainQueue(c, file: file) { return .main }
+        // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
+        if project.mainDeliveringPublisherMethods.contains(last) { return .main }
         return .offMain("inside a completion handler passed to `\(last)`")
     }
 
-    /// `publisher.receive(on: DispatchQueue.main).sink { … }` (or `RunLoop.main`, `.main`).
-    private func hasMainReceive(before c: ClosureInfo, file: SourceFile) -> Bool {
+    /// `publisher.receive(on: DispatchQueue.main).sink { … }` (or `RunLoop.main`, `.main`), a
+    /// time operator on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`), or a
+    /// project operator that receives on the main queue (`publisher.onMain().sink { … }`). The last
+    /// scheduling operator before the `sink` decides.
+    private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
+        let operators = project.mainDeliveringPublisherMethods
+        var onMain = false
         var i = start
         while i < sink {
             if file.isWord(i, "receive"), file.kind(i + 1) == .leftParen, file.isWord(i + 2, "on"), let close = file.partner(i + 1) {
-                if (i + 3..<close).contains(where: { file.isWord($0, "main") }) { return true }
+                onMain = (i + 3..<close).contains(where: { file.isWord($0, "main") })
+            } else if file.kind(i - 1) == .period, MainActorMutation.schedulingOperators.contains(file.name(i)),
+                      file.kind(i + 1) == .leftParen, let close = file.partner(i + 1),
+                      let label = (i + 2..<close).first(where: { file.isWord($0, "scheduler") && file.kind($0 + 1) == .colon }) {
+                onMain = (label + 2..<argumentEnd(from: label + 2, close: close, file: file)).contains(where: { file.isWord($0, "main") })
+            } else if !operators.isEmpty, file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
+                      operators.contains(file.name(i)) {
+                onMain = true
             }
             i += 1
         }
-        return false
+        return onMain
+    }
+
+    /// Combine operators that deliver on the scheduler given as their `scheduler:` argument.
+    static let schedulingOperators: Set<String> = ["debounce", "throttle", "delay", "timeout"]
+
+    /// End of the call argument that starts at `start`: the next `,` at its depth, or `close`.
+    private func argumentEnd(from start: Int, close: Int, file: SourceFile) -> Int {
+        var i = start
+        while i < close {
+            switch file.kind(i) {
+            case .leftParen, .leftBracket, .leftBrace: i = min(close, (file.partner(i) ?? i) + 1)
+            case .comma: return i
+            default: i += 1
+            }
+        }
+        return close
     }
 
     /// `center.addObserver(forName: n, object: nil, queue: .main) { … }`.

@@ -11,7 +11,9 @@ struct StatePrivateSet: Rule {
         properties of an `@Observable` class) is what its views render. When anything can assign it, \
         views and other objects bypass the model's logic and invariants, and state changes can no \
         longer be traced to an intent or a method. Declaring the setter `private(set)` keeps reads \
-        public and writes inside the model.
+        public and writes inside the model. A property that a conformed protocol requires to be \
+        settable (`var isSelected: Bool { get set }` in a protocol of the project, `window` of \
+        `UIApplicationDelegate` and `UIWindowSceneDelegate`) cannot be `private(set)` and is not reported.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -81,6 +83,42 @@ struct StatePrivateSet: Rule {
                 private var token = 0
             }
             """),
+            // A settable requirement of a conformed protocol must keep its setter.
+            .nonTriggering(files: [
+                "Selectable.swift": "protocol Selectable: AnyObject { var isSelected: Bool { get set } }",
+                "Editable.swift": "protocol Editable: Selectable { var draft: String { get set } }",
+                "TagModel.swift": """
+                @Observable
+                final class TagModel: Editable {
+                    var isSelected = false
+                    var draft = ""
+                }
+                """,
+                "SceneDelegate.swift": """
+                @Observable
+                final class SceneDelegate: NSObject, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                }
+                """,
+            ]),
+            // Near misses: a get-only requirement, a property no protocol requires, a delegate
+            // protocol without a `window` requirement.
+            .triggering(files: [
+                "Titled.swift": "protocol Titled { var title: String { get } }",
+                "NoteModel.swift": """
+                final class NoteModel: NSObject, ObservableObject, Titled, UNUserNotificationCenterDelegate {
+                    @Published var ↓title = ""
+                    @Published var ↓window: String?
+                }
+                """,
+                "SceneDelegate.swift": """
+                @Observable
+                final class SceneDelegate: NSObject, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    var ↓lastActivity: String?
+                }
+                """,
+            ]),
             .nonTriggering("""
             struct Settings {
                 @Published var theme = "light"
@@ -98,10 +136,27 @@ struct StatePrivateSet: Rule {
             for v in type.variables where !v.isLet && v.isStored && !v.isStatic {
                 let isState = observableMacro ? v.isObservationTracked : v.isPublished
                 guard isState, v.header.setterAccess > .fileprivate else { continue }
+                if requiresSetter(v.name, of: type, project: project) { continue }
                 context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: privateSetFix(v, in: context.file))
             }
         }
     }
+
+    /// Whether a protocol the model conforms to requires `name` to be settable (`var window: UIWindow?
+    /// { get set }`): `private(set)` would break the conformance.
+    private func requiresSetter(_ name: String, of type: TypeDecl, project: ProjectIndex) -> Bool {
+        project.conforms(type.indexName) { n in
+            if StatePrivateSet.sdkSettableRequirements[n]?.contains(name) == true { return true }
+            guard let s = project.symbol(n), s.kind == .protocol else { return false }
+            return s.settableRequirements.contains(name)
+        }
+    }
+
+    /// Settable requirements of UIKit/AppKit delegate protocols that models commonly adopt.
+    static let sdkSettableRequirements: [String: Set<String>] = [
+        "UIApplicationDelegate": ["window"],
+        "UIWindowSceneDelegate": ["window"],
+    ]
 
     /// Replaces a wider setter modifier (`internal(set)`) with `private(set)`, or inserts
     /// `private(set) ` right before `var` (after any access modifier: `public private(set) var`).

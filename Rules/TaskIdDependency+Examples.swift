@@ -29,6 +29,18 @@ extension TaskIdDependency {
             }
         }
         """),
+        .triggering("""
+        struct CounterBadge: View {
+            @Binding var count: Int
+            var body: some View {
+                Text("\\(count)")
+                    .↓task {
+                        try? await Task.sleep(for: .seconds(1))
+                        count = count + 1
+                    }
+            }
+        }
+        """),
         .triggering(files: [
             "ArticleView.swift": """
             struct ArticleView: View {
@@ -91,6 +103,22 @@ extension TaskIdDependency {
             }
         }
         final class SearchClient { func warmUp() async {} }
+        """),
+        // A task that only writes a binding does not depend on its value.
+        .nonTriggering("""
+        struct FlashBanner: View {
+            @Binding var isVisible: Bool
+            @Binding var pulse: Bool
+            var body: some View {
+                Text("Saved")
+                    .task {
+                        pulse = true
+                        try? await Task.sleep(for: .seconds(2))
+                        self.isVisible = false
+                        pulse = false
+                    }
+            }
+        }
         """),
         // A Composable Architecture store is the view's model: the task sends it an action.
         .nonTriggering("""

@@ -11,7 +11,8 @@ struct TaskIdDependency: Rule {
         (another `productID`, a changed `@Binding`), SwiftUI keeps the view's identity and updates the \
         property, but the task does not run again: the screen keeps showing data for the old input. \
         `.task(id: productID)` cancels the running work and starts it again whenever the value changes. \
-        An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
+        Only reads count: a task that merely assigns a `@Binding` (`isPresented = false`) does not \
+        depend on its value, and keying it on the value it writes would restart it. An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
         `@Binding`. A `let` with an initial value is a constant (the memberwise initializer cannot set \
         it), and closures, models, reference types of the project and services (types named \
         `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; neither is a \
@@ -82,6 +83,8 @@ struct TaskIdDependency: Rule {
             if !viaSelf && shadowed.contains(n) { continue }
             // `load(id: x)`: the label `id` is not a read.
             if file.kind(i + 1) == .colon, !file.tokens[i + 1].hasSpaceBefore { continue }
+            // `isPresented = false`: a plain assignment writes the input, it does not depend on it.
+            if file.kind(i + 1) == .equal { continue }
             read.append(n)
         }
         return read

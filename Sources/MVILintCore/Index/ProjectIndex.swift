@@ -17,6 +17,8 @@ public struct FileSummary: Sendable {
         public var trackedNames: [String]
         /// Stored instance properties, for rules that look at a type from its extensions.
         public var storedProperties: [PropertySummary] = []
+        /// For a protocol: its property requirements declared `{ get set }`.
+        public var settableRequirements: [String] = []
     }
     public var path: String
     public var types: [TypeEntry] = []
@@ -24,6 +26,8 @@ public struct FileSummary: Sendable {
     public var aliases: [(String, String)] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
+    /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
+    public var publisherMethods: [PublisherMethodSummary] = []
 
     public init(path: String) { self.path = path }
 
@@ -39,12 +43,17 @@ public struct FileSummary: Sendable {
                                    location: file.location(ofToken: t.nameToken),
                                    publishedNames: t.variables.filter(\.isPublished).map(\.name),
                                    trackedNames: t.variables.filter(\.isObservationTracked).map(\.name),
-                                   storedProperties: t.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) }))
+                                   storedProperties: t.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) },
+                                   settableRequirements: t.kind == .protocol ? t.variables.filter { v in
+                                       guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { return false }
+                                       return (o..<c).contains { file.isWord($0, "set") }
+                                   }.map(\.name) : []))
         }
         for a in file.tree.typeAliases {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
         }
         viewGraph = ViewGraphSummary(file: file)
+        publisherMethods = PublisherMethodSummary.methods(in: file)
     }
 }
 
@@ -63,6 +72,8 @@ public struct TypeSymbol: Sendable {
     public var trackedNames: [String] = []
     /// Stored instance properties of the primary declaration(s).
     public var storedProperties: [PropertySummary] = []
+    /// For a protocol: its property requirements declared `{ get set }`.
+    public var settableRequirements: [String] = []
     /// Where the primary declaration is.
     public var declarationPath: String?
     public var declarationLocation: SourceLocation?
@@ -85,6 +96,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private var mainActorTypes: Set<String> = []
     /// Which views construct which, with the environment objects provided on the way.
     public private(set) var viewGraph = ViewGraph()
+    /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
+    public private(set) var mainDeliveringPublisherMethods: Set<String> = []
 
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
@@ -113,6 +126,7 @@ public final class ProjectIndex: @unchecked Sendable {
                         sym.publishedNames += t.publishedNames
                         sym.trackedNames += t.trackedNames
                         sym.storedProperties += t.storedProperties
+                        sym.settableRequirements += t.settableRequirements
                     }
                     for i in t.inherited where seen.insert(i).inserted { sym.inherited.append(i) }
                 }
@@ -130,6 +144,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.appOrScene = closure(of: ["App", "Scene"])
         self.mainActorTypes = mainActorClosure()
         self.viewGraph = ViewGraph(summaries: summaries.compactMap(\.viewGraph), index: self)
+        self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
     }
 
     /// Follows typealiases (bounded, cycles stop).
@@ -155,8 +170,16 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private func mainActorClosure() -> Set<String> {
-        reachingNames { name in symbols[resolve(name)]?.isMainActorAttribute == true }
+        reachingNames { name in symbols[resolve(name)]?.isMainActorAttribute == true || ProjectIndex.sdkMainActorTypes.contains(name) }
     }
+
+    /// UIKit/AppKit classes and delegate protocols that the SDK declares `@MainActor`, so that an
+    /// app delegate or a view controller subclass is isolated without an attribute of its own.
+    public static let sdkMainActorTypes: Set<String> = [
+        "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "NSApplicationDelegate",
+        "UIResponder", "UIApplication", "UIView", "UIViewController", "UIWindow",
+        "NSResponder", "NSApplication", "NSView", "NSViewController", "NSWindow", "NSWindowController",
+    ]
 
     /// The declared or extended type names from which a name satisfying `isGoal` can be reached
     /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).

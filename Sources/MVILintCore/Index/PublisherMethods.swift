@@ -1,0 +1,74 @@
+/// Custom Combine operators declared by the project (`extension Publisher { func sinkOnMain(…) }`),
+/// so that rules can tell where a chain that ends in one of them delivers.
+
+/// One method of an `extension Publisher` (or `AnyPublisher`), as the index needs it.
+public struct PublisherMethodSummary: Sendable {
+    public var name: String
+    /// Has a `receive(on:)` whose scheduler names `main` (`DispatchQueue.main`, `RunLoop.main`, `.main`).
+    public var receivesOnMain: Bool
+    /// Names a scheduler that is not the main one (`receive(on:)`/`scheduler:` without `main`), or
+    /// starts work elsewhere (`global`, `Task`, `detached`): its delivery cannot be trusted.
+    public var mayLeaveMain: Bool
+    /// Names of the functions it calls (`name(`), to follow one project operator built on another.
+    public var calls: [String]
+
+    static let extendedTypes: Set<String> = ["Publisher", "AnyPublisher"]
+
+    static func methods(in file: SourceFile) -> [PublisherMethodSummary] {
+        var result: [PublisherMethodSummary] = []
+        for t in file.tree.allTypes where t.kind == .extension && extendedTypes.contains(t.extendedBaseName) {
+            for f in t.functions where f.kind != .initializer {
+                guard let body = f.bodyTokens else { continue }
+                var m = PublisherMethodSummary(name: f.name, receivesOnMain: false, mayLeaveMain: false, calls: [])
+                for i in body {
+                    guard file.kind(i) == .identifier || file.kind(i) == .keyword else { continue }
+                    if file.isWord(i, "global") || file.isWord(i, "Task") || file.isWord(i, "detached") { m.mayLeaveMain = true }
+                    guard file.kind(i + 1) == .leftParen || file.kind(i + 1) == .colon else { continue }
+                    let isReceive = file.isWord(i, "receive") && file.kind(i + 1) == .leftParen && file.isWord(i + 2, "on") && file.kind(i + 3) == .colon
+                    let isScheduler = file.isWord(i, "scheduler") && file.kind(i + 1) == .colon
+                    if isReceive || isScheduler {
+                        let start = isReceive ? i + 4 : i + 2
+                        let end = isReceive ? (file.partner(i + 1) ?? start) : argumentEnd(from: start, in: file, limit: body.upperBound)
+                        let namesMain = (start..<max(start, end)).contains { file.isWord($0, "main") }
+                        if namesMain && isReceive { m.receivesOnMain = true }
+                        if !namesMain { m.mayLeaveMain = true }
+                    }
+                    if file.kind(i + 1) == .leftParen && file.kind(i) == .identifier { m.calls.append(file.name(i)) }
+                }
+                result.append(m)
+            }
+        }
+        return result
+    }
+
+    /// End of one call argument that starts at `start`: the next `,` or closing bracket at its depth.
+    private static func argumentEnd(from start: Int, in file: SourceFile, limit: Int) -> Int {
+        var i = start
+        while i < limit {
+            switch file.kind(i) {
+            case .leftParen, .leftBracket, .leftBrace: i = (file.partner(i) ?? i) + 1; continue
+            case .comma, .rightParen, .rightBracket, .rightBrace: return i
+            default: i += 1
+            }
+        }
+        return limit
+    }
+
+    /// Methods that deliver on the main queue: they receive on it themselves, or call one that does,
+    /// and never name another scheduler. A name counts only when every method so named qualifies.
+    static func mainDelivering(_ methods: [PublisherMethodSummary]) -> Set<String> {
+        guard !methods.isEmpty else { return [] }
+        let byName = Dictionary(grouping: methods, by: \.name)
+        var result = Set<String>()
+        // Operators built on operators are shallow; a few rounds settle every real chain.
+        var changed = true
+        for _ in 0..<8 where changed {
+            changed = false
+            for (name, group) in byName where !result.contains(name) {
+                let all = group.allSatisfy { m in !m.mayLeaveMain && (m.receivesOnMain || m.calls.contains { $0 != name && result.contains($0) }) }
+                if all { result.insert(name); changed = true }
+            }
+        }
+        return result
+    }
+}
