@@ -41,10 +41,17 @@ struct LoadingStateReset: Rule {
             let methods = (typesByName?[type.indexName] ?? []).flatMap(\.functions)
             // The helper methods' effects depend only on the path: computed once per model.
             var helpersByPath: [[String]: [String: Bool]] = [:]
+            // Each method's mutations, found once and shared by every flag and path.
+            var methodMutations: [[Mutation]]? = nil
             for f in type.functions where f.kind == .function {
                 guard let body = f.bodyTokens else { continue }
                 // Only a body that names a flag can set one: skip the flow analysis otherwise.
-                guard body.contains(where: { file.kind($0) == .identifier && file.isText($0, in: flagWords) }) else { continue }
+                // Only the flags the body names can be set in it, and `state.flag` needs `state`.
+                var named: Set<String> = [], namesState = false
+                for i in body where file.kind(i) == .identifier {
+                    if file.isText(i, in: flagWords) { named.insert(file.text(i)) } else if file.isWord(i, "state") { namesState = true }
+                }
+                guard !named.isEmpty else { continue }
                 let base = file.bodyAnalysis.innermost.indices.contains(body.lowerBound - 1) ? Int(file.bodyAnalysis.innermost[body.lowerBound - 1]) : -1
                 var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(f.parameters.map(\.name)))]
                 // Every `Task { }` inside the method is a flow of its own: its body runs later.
@@ -54,10 +61,13 @@ struct LoadingStateReset: Rule {
                     if start < c.close { flows.append(Flow(range: start..<c.close, base: index, throwing: true, locals: [])) }
                 }
                 for flow in flows {
-                    for flag in flags {
-                        for path in [[flag], ["state", flag]] {
+                    for flag in flags where named.contains(flag) {
+                        for path in namesState ? [[flag], ["state", flag]] : [[flag]] {
                             var analysis = FlagFlow(file: file, flow: flow, path: path)
-                            if helpersByPath[path] == nil { helpersByPath[path] = helperEffects(of: methods, path: path, file: file) }
+                            if helpersByPath[path] == nil {
+                                if methodMutations == nil { methodMutations = methods.map { m in m.bodyTokens.map { file.mutations(in: $0) } ?? [] } }
+                                helpersByPath[path] = helperEffects(of: methods, mutations: methodMutations ?? [], path: path, file: file)
+                            }
                             analysis.helpers = helpersByPath[path] ?? [:]
                             for site in analysis.leakingSites() where reported.insert(site).inserted {
                                 context.report(at: site, .notReset(path.joined(separator: "."), method: f.name))
@@ -71,11 +81,11 @@ struct LoadingStateReset: Rule {
 
     /// `stopLoading()` that writes `isLoading = false` resets the flag where it is called; a
     /// method that writes the flag any other way makes the flow unknowable.
-    private func helperEffects(of methods: [FunctionDecl], path: [String], file: SourceFile) -> [String: Bool] {
+    private func helperEffects(of methods: [FunctionDecl], mutations: [[Mutation]], path: [String], file: SourceFile) -> [String: Bool] {
         var out: [String: Bool] = [:]
-        for m in methods {
-            guard let body = m.bodyTokens else { continue }
-            let writes = file.mutations(in: body).filter { $0.path == path || (path.count > 1 && Array(path.prefix($0.path.count)) == $0.path) }
+        for (m, found) in zip(methods, mutations) {
+            guard m.bodyTokens != nil else { continue }
+            let writes = found.filter { $0.path == path || (path.count > 1 && Array(path.prefix($0.path.count)) == $0.path) }
             guard !writes.isEmpty else { continue }
             let onlyResets = writes.allSatisfy { w in
                 w.path == path && w.kind == .assignment && file.isWord(w.operatorToken + 1, "false")
