@@ -20,6 +20,14 @@ final class DocsTests: XCTestCase {
         XCTAssertEqual(Set(onDisk), Set(pages.map(\.fileName)), "docs/rules holds pages of rules that no longer exist; \(hint)")
     }
 
+    /// README's rules table is the generated table with links into `docs/rules/`.
+    func testReadmeRulesTableMatchesMetadata() throws {
+        let readme = try String(contentsOf: Self.docsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let table = RuleDocs.table(allRules.map { $0.info }, linkPrefix: "docs/rules/")
+        XCTAssertTrue(table.hasPrefix("| rule |"), table)
+        XCTAssertTrue(readme.contains(table), "README.md's rules table differs from the rules' metadata; paste this table into its Rules section:\n\(table)")
+    }
+
     func testPagesCarryEveryExampleWithoutMarkers() {
         for info in allRules.map({ $0.info }) {
             let page = RuleDocs.pages(for: [info])[1].contents
