@@ -64,38 +64,77 @@ public enum FileDiscovery {
 
     /// Walks `root` with an explicit stack (no recursion, so deep trees cannot overflow) and
     /// returns how many Swift files it saw.
+    ///
+    /// Entry types come from the directory listing (`d_type`), so a plain file or directory costs
+    /// no system call of its own; only symlinks (followed with `stat`) and entries of unknown type
+    /// (`lstat`) are queried. A directory's real path is its parent's real path plus its name
+    /// unless it was reached through a symlink, which `realpath` resolves.
     private static func walk(_ root: String, into files: inout Set<String>, errors: inout [InputDiagnostic]) -> Int {
-        let fm = FileManager.default
         var visited = Set<String>()
         var found = 0
-        var stack = [root]
-        while let directory = stack.popLast() {
-            guard visited.insert(realPath(directory)).inserted else { continue }
-            let names: [String]
-            do {
-                names = try fm.contentsOfDirectory(atPath: directory)
-            } catch {
+        // Each directory with its real path when already known (nil: resolve it).
+        var stack: [(path: String, real: String?)] = [(root, nil)]
+        while let next = stack.popLast() {
+            let directory = next.path
+            let real = next.real ?? realPath(directory)
+            guard visited.insert(real).inserted else { continue }
+            guard let listing = opendir(directory) else {
                 errors.append(InputDiagnostic(path: directory, message: "cannot read directory (check its permissions)"))
                 continue
             }
-            var subdirectories: [String] = []
-            for name in names where !name.hasPrefix(".") {
+            var subdirectories: [(path: String, real: String?)] = []
+            while let entry = readdir(listing) {
+                let type = entry.pointee.d_type
+                let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    let length = bytes.firstIndex(of: 0) ?? bytes.count
+                    // Hidden entries (and `.`, `..`) are skipped, and a plain file only matters
+                    // when it ends with `.swift`: neither needs a string.
+                    guard length > 0, bytes[0] != UInt8(ascii: ".") else { return nil }
+                    if type == UInt8(DT_REG), !hasSwiftExtension(UnsafeBufferPointer(rebasing: bytes[..<length])) { return nil }
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+                }
+                guard let name else { continue }
                 let child = join(directory, name)
-                var isDirectory: ObjCBool = false
-                // `fileExists` follows symlinks; a broken one reports false and is ignored.
-                guard fm.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if !skippedDirectoryNames.contains(name) { subdirectories.append(child) }
+                let isDirectory: Bool
+                var throughLink = false
+                switch type {
+                case UInt8(DT_DIR): isDirectory = true
+                case UInt8(DT_LNK), UInt8(DT_UNKNOWN):
+                    var info = stat()
+                    if type == UInt8(DT_UNKNOWN) {
+                        guard lstat(child, &info) == 0 else { continue }
+                        throughLink = (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFLNK)
+                    } else {
+                        throughLink = true
+                    }
+                    // A symlink is followed; a broken one is ignored.
+                    if throughLink, stat(child, &info) != 0 { continue }
+                    isDirectory = (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
+                default: isDirectory = false
+                }
+                if isDirectory {
+                    if !skippedDirectoryNames.contains(name) { subdirectories.append((child, throughLink ? nil : join(real, name))) }
                 } else if name.hasSuffix(".swift"), !isManifest(name) {
                     files.insert(child)
                     found += 1
                 }
             }
+            closedir(listing)
             // Reverse so that directories pop in name order; which of two symlinked aliases of
             // one directory is walked then does not depend on the file system's listing order.
-            stack.append(contentsOf: subdirectories.sorted().reversed())
+            subdirectories.sort { $0.path < $1.path }
+            stack.append(contentsOf: subdirectories.reversed())
         }
         return found
+    }
+
+    private static let swiftSuffix = Array(".swift".utf8)
+
+    /// Whether a file name's bytes end with `.swift`.
+    private static func hasSwiftExtension(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count >= swiftSuffix.count else { return false }
+        return name[(name.count - swiftSuffix.count)...].elementsEqual(swiftSuffix)
     }
 
     /// Whether `name` is a package manifest (`Package.swift`, `Package@swift-5.9.swift`), which

@@ -149,14 +149,17 @@ public final class Linter {
         timings.reading = work1 > 0 ? pass1 * timings.readingWork / work1 : 0
         timings.scanning = pass1 - timings.reading
 
-        let index = ProjectIndex(summaries: loaded.compactMap(\.summary), modelSuffixes: settings.modelSuffixes,
+        // Only the summaries and the kept files outlive pass 1: the rest is dropped before the
+        // index is built, and the summaries once it is.
+        let targets = loaded.filter { $0.isLintFile && $0.summary != nil }.map { (path: $0.path, file: $0.file) }
+        var summaries = loaded.compactMap(\.summary)
+        loaded = []
+        let index = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                                  defaultMainActorDirectories: settings.defaultMainActorDirectories,
                                  defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
+        summaries = []
         let t3 = DispatchTime.now()
         timings.indexing = seconds(pass1End, t3)
-        // The summaries live on in the index; drop everything else pass 1 held but the kept files.
-        let targets = loaded.filter { $0.isLintFile && $0.summary != nil }.map { (path: $0.path, file: $0.file) }
-        loaded = []
 
         // Pass 2: run the enabled rules on each lint file against the read-only index.
         let checked = parallelMap(targets) { target -> CheckedFile in

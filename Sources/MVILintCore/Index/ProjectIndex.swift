@@ -34,6 +34,8 @@ public struct FileSummary: Sendable {
     /// Extracts the summary of a parsed file.
     public init(file: SourceFile) {
         self.path = file.path
+        // Exact capacity: the summaries of the whole project stay in memory.
+        types.reserveCapacity(file.tree.allTypes.count)
         for t in file.tree.allTypes {
             let name = t.kind == .extension ? t.extendedBaseName : t.name
             types.append(TypeEntry(kind: t.kind, name: name, inherited: t.inherited.map(\.baseName),
@@ -123,9 +125,10 @@ public final class ProjectIndex: @unchecked Sendable {
                         sym.isMainActorAttribute = sym.isMainActorAttribute || t.isMainActor
                         sym.isObservableMacro = sym.isObservableMacro || t.isObservableMacro
                         sym.isNonisolated = sym.isNonisolated || t.isNonisolated
-                        sym.publishedNames += t.publishedNames
-                        sym.trackedNames += t.trackedNames
-                        sym.storedProperties += t.storedProperties
+                        // The first declaration's arrays are shared with its summary, not copied.
+                        ProjectIndex.appendShared(&sym.publishedNames, t.publishedNames)
+                        ProjectIndex.appendShared(&sym.trackedNames, t.trackedNames)
+                        ProjectIndex.appendShared(&sym.storedProperties, t.storedProperties)
                         sym.settableRequirements += t.settableRequirements
                     }
                     for i in t.inherited where seen.insert(i).inserted { sym.inherited.append(i) }
@@ -145,6 +148,11 @@ public final class ProjectIndex: @unchecked Sendable {
         self.mainActorTypes = mainActorClosure()
         self.viewGraph = ViewGraph(summaries: summaries.compactMap(\.viewGraph), index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
+    }
+
+    /// Appends `extra` to `list`; an empty `list` takes `extra`'s storage instead of a copy.
+    private static func appendShared<T>(_ list: inout [T], _ extra: [T]) {
+        if list.isEmpty { list = extra } else { list += extra }
     }
 
     /// Follows typealiases (bounded, cycles stop).
