@@ -37,8 +37,8 @@ struct LoadingStateReset: Rule {
         var typesByName: [String: [TypeDecl]]? = nil
         for type in file.tree.allTypes where project.isModel(type) {
             // Methods of the model in this file (declaration and extensions) that write a flag.
-            if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
-            let methods = (typesByName?[type.indexName] ?? []).flatMap(\.functions)
+            // Built only when a method names a flag (most models have no loading flag at all).
+            var methods: [FunctionDecl]? = nil
             // The helper methods' effects depend only on the path: computed once per model.
             var helpersByPath: [[String]: [String: Bool]] = [:]
             // Each method's mutations, found once and shared by every flag and path.
@@ -65,8 +65,12 @@ struct LoadingStateReset: Rule {
                         for path in namesState ? [[flag], ["state", flag]] : [[flag]] {
                             var analysis = FlagFlow(file: file, flow: flow, path: path)
                             if helpersByPath[path] == nil {
-                                if methodMutations == nil { methodMutations = methods.map { m in m.bodyTokens.map { file.mutations(in: $0) } ?? [] } }
-                                helpersByPath[path] = helperEffects(of: methods, mutations: methodMutations ?? [], path: path, file: file)
+                                if methods == nil {
+                                    if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
+                                    methods = (typesByName?[type.indexName] ?? []).flatMap(\.functions)
+                                }
+                                if methodMutations == nil { methodMutations = (methods ?? []).map { m in m.bodyTokens.map { file.mutations(in: $0) } ?? [] } }
+                                helpersByPath[path] = helperEffects(of: methods ?? [], mutations: methodMutations ?? [], path: path, file: file)
                             }
                             analysis.helpers = helpersByPath[path] ?? [:]
                             for site in analysis.leakingSites() where reported.insert(site).inserted {

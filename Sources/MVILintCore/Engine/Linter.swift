@@ -162,6 +162,7 @@ public final class Linter {
         timings.indexing = seconds(pass1End, t3)
 
         // Pass 2: run the enabled rules on each lint file against the read-only index.
+        let plan = activeRules()
         let checked = parallelMap(targets) { target -> CheckedFile in
             var readTime = 0.0, scanTime = 0.0
             let file: SourceFile
@@ -184,7 +185,7 @@ public final class Linter {
                 scanTime = seconds(t, DispatchTime.now())
             }
             let t = DispatchTime.now()
-            let findings = self.check(file, index: index)
+            let findings = self.check(file, index: index, plan: plan)
             return CheckedFile(findings: findings, diagnostic: nil, path: file.path, bytes: self.retainsSources ? file.bytes : nil,
                                readTime: readTime, scanTime: scanTime, checkTime: seconds(t, DispatchTime.now()), rescanned: target.file == nil)
         }
@@ -230,7 +231,8 @@ public final class Linter {
     public func lint(sources: [(path: String, text: String)]) -> [Finding] {
         let files = sources.map { SourceFile(path: $0.path, text: $0.text) }
         let index = makeIndex(files.map { FileSummary(file: $0) })
-        return files.flatMap { check($0, index: index) }.sorted(by: Finding.reportOrder)
+        let plan = activeRules()
+        return files.flatMap { check($0, index: index, plan: plan) }.sorted(by: Finding.reportOrder)
     }
 
     public func makeIndex(_ summaries: [FileSummary]) -> ProjectIndex {
@@ -241,13 +243,33 @@ public final class Linter {
 
     /// Runs every enabled rule over one parsed file, then applies its suppression comments.
     public func check(_ file: SourceFile, index: ProjectIndex) -> [Finding] {
+        check(file, index: index, plan: activeRules())
+    }
+
+    /// A rule that runs, with what its context needs: worked out once per lint run rather than
+    /// once per file (each `rule.info` read copies the whole metadata, examples included).
+    struct ActiveRule {
+        var rule: any Rule.Type
+        var id: String
+        var severity: Severity
+        var options: [String: OptionValue]
+    }
+
+    func activeRules() -> [ActiveRule] {
+        rules.compactMap { rule in
+            let info = rule.info
+            let severity = selection.severity(of: info)
+            guard severity != .off, !(rule is any EngineRule.Type) else { return nil }
+            return ActiveRule(rule: rule, id: info.id, severity: severity, options: selection.options[info.id] ?? [:])
+        }
+    }
+
+    func check(_ file: SourceFile, index: ProjectIndex, plan: [ActiveRule]) -> [Finding] {
         var out: [Finding] = []
-        for rule in rules {
-            let severity = selection.severity(of: rule.info)
-            guard severity != .off, !(rule is any EngineRule.Type) else { continue }
-            var context = RuleContext(file: file, project: index, ruleID: rule.info.id, severity: severity,
-                                      options: selection.options[rule.info.id] ?? [:], settings: settings)
-            rule.init().check(&context)
+        for active in plan {
+            var context = RuleContext(file: file, project: index, ruleID: active.id, severity: active.severity,
+                                      options: active.options, settings: settings)
+            active.rule.init().check(&context)
             out.append(contentsOf: context.findings)
         }
         return applySuppressions(out, in: file)
