@@ -57,6 +57,13 @@ extension SourceFile {
     /// The shorthand `if let x {` / `guard let x else` and `@Bindable var x = x` / `let x = self.x`
     /// rebind the same value and are not counted.
     public func localNames(in range: TokenRange) -> Set<String> {
+        if let cached = _localNames[range] { return cached }
+        let names = findLocalNames(in: range)
+        _localNames[range] = names
+        return names
+    }
+
+    private func findLocalNames(in range: TokenRange) -> Set<String> {
         var names = Set<String>()
         let lo = max(0, range.lowerBound), hi = min(range.upperBound, tokens.count)
         guard lo < hi else { return names }

@@ -28,6 +28,8 @@ public final class SourceFile: @unchecked Sendable {
     var _bodyAnalysis: BodyAnalysis? = nil
     /// Cache behind `location(ofOffset:)` (built on first use, like `bodyAnalysis`).
     var _columns: ColumnIndex? = nil
+    /// Cache behind `localNames(in:)`: several rules ask for the same member bodies.
+    var _localNames: [Range<Int>: Set<String>] = [:]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
