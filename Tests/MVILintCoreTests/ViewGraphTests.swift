@@ -35,6 +35,44 @@ final class ViewGraphTests: XCTestCase {
     final class CartStore: ObservableObject {}
     """
 
+    /// A dense graph where walking back from the view passes `ancestryBudget` edges: the query
+    /// falls back to the whole-graph search and gives the same answers as the local one.
+    func testDenseGraphsPastTheAncestryBudgetGiveTheSameAnswers() {
+        func project(views n: Int, provides: Bool) -> [String: String] {
+            var files: [String: String] = [
+                "App.swift": """
+                @main
+                struct DenseApp: App {
+                    @StateObject private var session = SessionStore()
+                    var body: some Scene { WindowGroup { V0()\(provides ? ".environmentObject(session)" : "") } }
+                }
+                final class SessionStore: ObservableObject {}
+                """,
+            ]
+            // Every view constructs every later one: n * (n - 1) / 2 edges.
+            for i in 0..<n {
+                let children = ((i + 1)..<n).map { "V\($0)()" }.joined(separator: "\n")
+                files["V\(i).swift"] = "struct V\(i): View {\n    var body: some View {\n        VStack {\n\(children)\n        }\n    }\n}\n"
+            }
+            return files
+        }
+        let dense = 210, small = 20
+        XCTAssertGreaterThan(dense * (dense - 1) / 2, ViewGraph.ancestryBudget, "the dense graph must exceed the budget")
+        XCTAssertLessThan(small * (small - 1) / 2, ViewGraph.ancestryBudget)
+        for n in [small, dense] {
+            let open = index(project(views: n, provides: false)).viewGraph
+            XCTAssertEqual(route(open.pathWithout({ $0 == "SessionStore" }, to: "V\(n - 1)")), "DenseApp > V0 > V\(n - 1)", "\(n) views")
+            XCTAssertEqual(route(open.pathWithout({ $0 == "SessionStore" }, to: "V1")), "DenseApp > V0 > V1", "\(n) views")
+            // With a key, the whole-graph search is kept and reused by the next query.
+            for target in ["V\(n - 1)", "V\(n / 2)", "V\(n - 1)"] {
+                XCTAssertEqual(route(open.pathWithout({ $0 == "SessionStore" }, to: target, key: "SessionStore")), "DenseApp > V0 > \(target)", "\(n) views, keyed")
+            }
+            let provided = index(project(views: n, provides: true)).viewGraph
+            XCTAssertNil(provided.pathWithout({ $0 == "SessionStore" }, to: "V\(n - 1)"), "\(n) views, provided at the root")
+            XCTAssertEqual(route(provided.pathWithout({ $0 == "CartStore" }, to: "V\(n - 1)")), "DenseApp > V0 > V\(n - 1)", "\(n) views")
+        }
+    }
+
     func testPathsFollowConstructionsAndStopAtProvisions() {
         let graph = index(["App.swift": app]).viewGraph
         XCTAssertEqual(graph.rootCount, 1)
