@@ -332,26 +332,11 @@ public struct JSON5Outline {
         out += Array(JSON5Outline.quoted(s).utf8)
     }
 
-    /// `s` as a JSON string literal.
+    /// `s` as a JSON string literal (the escaping the JSON reporters use).
     static func quoted(_ s: String) -> String {
-        var r = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": r += "\\\""
-            case "\\": r += "\\\\"
-            case "\n": r += "\\n"
-            case "\r": r += "\\r"
-            case "\t": r += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    r += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    r.unicodeScalars.append(u)
-                }
-            }
-        }
-        return r + "\""
+        var r = ""
+        ReportJSON.quote(s, into: &r)
+        return r
     }
 
     private func character(at i: Int) -> String {
