@@ -69,11 +69,7 @@ let testRules: [any Rule.Type] = [BadClassRule.self, MehClassRule.self, HiddenCl
 // MARK: In-process tests
 
 final class CLITests: XCTestCase {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = CLIOutput
 
     private var directories: [URL] = []
 
@@ -84,9 +80,7 @@ final class CLITests: XCTestCase {
     }
 
     func run(_ arguments: [String], rules: [any Rule.Type] = testRules) -> Output {
-        var out = "", err = ""
-        let status = CommandLineTool(rules: rules, version: "9.8.7").run(arguments, stdout: { out += $0 }, stderr: { err += $0 })
-        return Output(status: status, stdout: out, stderr: err)
+        runCLI(arguments, rules: rules, version: "9.8.7")
     }
 
     /// A temporary project with a `Package.swift` and `files` (relative path → contents); returns

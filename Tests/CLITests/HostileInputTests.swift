@@ -12,11 +12,7 @@ import Darwin
 #endif
 
 final class HostileInputTests: XCTestCase {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = CLIOutput
 
     private var directories: [String] = []
 
@@ -52,9 +48,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func run(_ arguments: [String]) -> Output {
-        var out = "", err = ""
-        let status = CommandLineTool(rules: allRules, version: "0.0.0").run(arguments, stdout: { out += $0 }, stderr: { err += $0 })
-        return Output(status: status, stdout: out, stderr: err)
+        runCLI(arguments, rules: allRules, version: "0.0.0")
     }
 
     /// Asserts that the witness file's findings are in the report.

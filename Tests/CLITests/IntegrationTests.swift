@@ -5,11 +5,7 @@ import Foundation
 import XCTest
 
 final class IntegrationTests: XCTestCase {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = CLIOutput
 
     private var directories: [String] = []
 
@@ -21,15 +17,10 @@ final class IntegrationTests: XCTestCase {
 
     /// Runs the command line in process with the test-only rules; `stdin` feeds `--stdin-path`.
     func run(_ arguments: [String], stdin: String? = nil) -> Output {
-        var out = "", err = ""
-        let status = CommandLineTool(rules: testRules, version: "9.8.7").run(
-            arguments,
-            stdin: {
-                XCTAssertNotNil(stdin, "standard input was read without --stdin-path")
-                return Data((stdin ?? "").utf8)
-            },
-            stdout: { out += $0 }, stderr: { err += $0 })
-        return Output(status: status, stdout: out, stderr: err)
+        runCLI(arguments, rules: testRules, version: "9.8.7", stdin: {
+            XCTAssertNotNil(stdin, "standard input was read without --stdin-path")
+            return Data((stdin ?? "").utf8)
+        })
     }
 
     /// A temporary directory with `files` (relative path → contents); returns its absolute path.
@@ -145,11 +136,9 @@ final class IntegrationTests: XCTestCase {
 
     func testStdinInvalidUTF8IsAnInputErrorNamingThePath() throws {
         let root = try makeDirectory(["Package.swift": Self.manifest])
-        var err = ""
-        let status = CommandLineTool(rules: testRules, version: "1").run(
-            ["--stdin-path", root + "/A.swift"], stdin: { Data([0x63, 0xFF, 0x0A]) }, stdout: { _ in }, stderr: { err += $0 })
-        XCTAssertEqual(status, 2)
-        XCTAssertTrue(err.hasPrefix("Error: \(root)/A.swift: file is not valid UTF-8\n"), err)
+        let r = runCLI(["--stdin-path", root + "/A.swift"], rules: testRules, version: "1", stdin: { Data([0x63, 0xFF, 0x0A]) })
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("Error: \(root)/A.swift: file is not valid UTF-8\n"), r.stderr)
     }
 
     // MARK: --staged

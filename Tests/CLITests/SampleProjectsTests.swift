@@ -19,10 +19,8 @@ final class SampleProjectsTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Projects").path
 
-    func lint(_ directory: String, _ extra: [String] = []) -> (status: Int32, stdout: String, stderr: String) {
-        var out = "", err = ""
-        let status = CommandLineTool(rules: allRules, version: "0.0.0").run(["lint", "--quiet"] + extra + [directory], stdout: { out += $0 }, stderr: { err += $0 })
-        return (status, out, err)
+    func lint(_ directory: String, _ extra: [String] = []) -> CLIOutput {
+        runCLI(["lint", "--quiet"] + extra + [directory], rules: allRules, version: "0.0.0")
     }
 
     func assertSample(_ name: String, status expectedStatus: Int32, rules expectedRules: Set<String>, file: StaticString = #filePath, line: UInt = #line) throws {

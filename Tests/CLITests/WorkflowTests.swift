@@ -6,11 +6,7 @@ import Foundation
 import XCTest
 
 final class WorkflowTests: XCTestCase {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = CLIOutput
 
     /// A fixed set of real rules, so that rules added later do not change these results.
     let rules: [any Rule.Type] = [StatePrivateSet.self, MainActorModel.self, OwnedModelStateObject.self, PrivateViewState.self,
@@ -32,9 +28,7 @@ final class WorkflowTests: XCTestCase {
     }
 
     func run(_ arguments: [String]) -> Output {
-        var out = "", err = ""
-        let status = CommandLineTool(rules: rules, version: "1.0.0").run(arguments, stdin: { Data() }, stdout: { out += $0 }, stderr: { err += $0 })
-        return Output(status: status, stdout: out, stderr: err)
+        runCLI(arguments, rules: rules, version: "1.0.0", stdin: { Data() })
     }
 
     /// A temporary repository (`.git` bounds the root search) with `Package.swift` and `files`.
