@@ -53,16 +53,16 @@ def main():
     for profile, kinds, extra in runs:
         want = sorted((p, l, r) for p, l, r, kind in rows if kind in kinds)
         got = reported(sys.argv[1], profile, extra)
-        profile = " ".join(("--profile", profile) + extra)
+        label = " ".join(("--profile", profile) + extra)
         missing = [w for w in want if w not in got]
         unexpected = [g for g in got if g not in want]
         for m in missing:
-            print(f"examples_expected: {profile}: missing {m[0]}:{m[1]} ({m[2]})")
+            print(f"examples_expected: {label}: missing {m[0]}:{m[1]} ({m[2]})")
         for u in unexpected:
-            print(f"examples_expected: {profile}: unexpected {u[0]}:{u[1]} ({u[2]})")
+            print(f"examples_expected: {label}: unexpected {u[0]}:{u[1]} ({u[2]})")
         failed = failed or bool(missing or unexpected)
         if not missing and not unexpected:
-            print(f"examples_expected: {profile}: exactly the {len(want)} findings of EXPECTED.md")
+            print(f"examples_expected: {label}: exactly the {len(want)} findings of EXPECTED.md")
     sys.exit(1 if failed else 0)
 
 
