@@ -155,7 +155,7 @@ struct StateValueType: Rule {
     /// An observable model class, or a class named like a model (`…ViewModel`, `…Store`).
     private func isModel(_ type: TypeDecl, project: ProjectIndex, suffixes: [String]) -> Bool {
         if project.isModel(type) { return true }
-        return suffixes.contains { type.name.hasSuffix($0) }
+        return suffixes.contains { type.name.hasNameSuffix($0) }
     }
 
     /// Where `name` is declared and as what: nested in the model or an enclosing type, at the top

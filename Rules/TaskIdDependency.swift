@@ -59,7 +59,7 @@ struct TaskIdDependency: Rule {
                 if project.isObservableModel(t) || project.isComposableStore(t, in: file) { continue }
                 if let k = project.kind(of: t), k == .class || k == .actor || k == .protocol { continue }
                 // Services handed in once (`APIClient`, `DateFormatter`) are collaborators, not values.
-                if TaskIdDependency.serviceSuffixes.contains(where: { t.hasSuffix($0) }) { continue }
+                if TaskIdDependency.serviceSuffixes.contains(where: { t.hasNameSuffix($0) }) { continue }
             }
             names.insert(p.name)
         }

@@ -76,7 +76,7 @@ enum LayerNames {
 
     /// `extra` holds the configured names (`usecase_suffixes`), matched as suffixes.
     static func isDomainOrData(_ name: String, in project: ProjectIndex, extra: [String] = []) -> Bool {
-        func matches(_ n: String) -> Bool { useCaseSuffixes.contains { n.hasSuffix($0) } || extra.contains { n.hasSuffix($0) } }
+        func matches(_ n: String) -> Bool { useCaseSuffixes.contains { n.hasNameSuffix($0) } || extra.contains { n.hasNameSuffix($0) } }
         if matches(name) { return true }
         return project.conforms(name) { n in matches(n) && project.kind(of: n) == .protocol }
     }

@@ -356,6 +356,11 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0)
         XCTAssertTrue(r.stderr.hasPrefix("Timings: read "), r.stderr)
         XCTAssertTrue(r.stderr.contains("MB/s\n"), r.stderr)
+        // Peak memory after each phase, in whole megabytes, never decreasing.
+        let line = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") }, r.stderr)
+        let figures = line.split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(figures.count, 3, String(line))
+        XCTAssertTrue(figures[0] > 0 && figures[0] <= figures[1] && figures[1] <= figures[2], String(line))
     }
 
     func testDefaultPathIsTheCurrentDirectory() throws {

@@ -292,7 +292,12 @@ public struct CommandLineTool {
         return "Timings: read \(s(t.reading)), scan \(s(t.scanning)), index \(s(t.indexing)), check \(s(t.checking)), total \(s(t.total)) (wall clock)\n"
             + "Thread time: read \(s(t.readingWork)), scan \(s(t.scanningWork)), check \(s(t.checkingWork)); \(plural(t.rescannedFiles, "file")) scanned again for checking\n"
             + "Throughput: \(plural(t.files, "file")), \(String(format: "%.2f", megabytes)) MB, \(String(format: "%.1f", rate)) MB/s\n"
+            + (t.peakMemoryAfterCheck > 0
+                ? "Peak memory: \(mb(t.peakMemoryAfterScan)) after scanning, \(mb(t.peakMemoryAfterIndex)) after indexing, \(mb(t.peakMemoryAfterCheck)) after checking\n"
+                : "")
     }
+
+    private func mb(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1_000_000) }
 
     private func plural(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 }

@@ -56,7 +56,24 @@ public struct LintTimings: Sendable {
     public var rescannedFiles = 0
     public var bytes = 0
     public var files = 0
+    /// Peak resident memory of the process, in bytes, when pass 1 ended, when the index was
+    /// built and when checking ended (0 where the platform does not tell).
+    public var peakMemoryAfterScan = 0
+    public var peakMemoryAfterIndex = 0
+    public var peakMemoryAfterCheck = 0
     public init() {}
+}
+
+/// The process's peak resident set size so far, in bytes (0 when unknown).
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+    return Int(usage.ru_maxrss)
+    #else
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+    return Int(usage.ru_maxrss) * 1024
+    #endif
 }
 
 /// The outcome of one lint run.
@@ -91,8 +108,11 @@ public final class Linter {
     /// Whether `lint(files:projectFiles:)` returns the linted files' bytes in `LintResult.sources`.
     public var retainsSources = false
     /// Source bytes of parsed lint files that pass 1 may keep for pass 2; the rest are read and
-    /// scanned again in pass 2 (parsed files take about ten times their size in memory).
-    public var retainedSourceBudget = 8 << 20
+    /// scanned again in pass 2. Parsed files take about ten times their size in memory, and
+    /// keeping more does not make large projects faster (measured: keeping all 82 MB of a
+    /// 10 000-file project took 760 MB and no less time), so this covers a small project or a
+    /// handful of staged files, not a large one.
+    public var retainedSourceBudget = 2 << 20
 
     public init(rules: [any Rule.Type], selection: RuleSelection = RuleSelection(), settings: ProjectSettings = ProjectSettings()) {
         self.rules = rules; self.selection = selection; self.settings = settings
@@ -114,6 +134,9 @@ public final class Linter {
         for f in lintFiles where !seen.contains(f) { all.append(f); seen.insert(f) }
         var timings = LintTimings()
         let budget = ByteBudget(retainedSourceBudget)
+        // The summaries of the whole project stay in memory until the index is built: names
+        // that many files mention are kept once.
+        let interner = StringInterner()
 
         // Pass 1: read, scan, parse and summarise every file in parallel.
         var loaded = parallelMap(all) { path -> LoadedFile in
@@ -129,7 +152,8 @@ public final class Linter {
             }
             let t1 = DispatchTime.now()
             let file = SourceFile(path: path, bytes: bytes)
-            let summary = FileSummary(file: file)
+            var summary = FileSummary(file: file)
+            summary.intern(interner)
             let scanTime = seconds(t1, DispatchTime.now())
             let keep = isLintFile && budget.take(bytes.count)
             return LoadedFile(path: path, isLintFile: isLintFile, summary: summary, file: keep ? file : nil, diagnostic: nil,
@@ -144,6 +168,7 @@ public final class Linter {
             if let d = l.diagnostic, l.isLintFile { diagnostics.append(d) }
         }
         timings.files = loaded.count
+        timings.peakMemoryAfterScan = peakResidentBytes()
         let pass1 = seconds(start, pass1End)
         let work1 = timings.readingWork + timings.scanningWork
         timings.reading = work1 > 0 ? pass1 * timings.readingWork / work1 : 0
@@ -160,6 +185,7 @@ public final class Linter {
         summaries = []
         let t3 = DispatchTime.now()
         timings.indexing = seconds(pass1End, t3)
+        timings.peakMemoryAfterIndex = peakResidentBytes()
 
         // Pass 2: run the enabled rules on each lint file against the read-only index.
         let plan = activeRules()
@@ -214,6 +240,7 @@ public final class Linter {
         timings.scanningWork += rescanning
 
         findings.sort(by: Finding.reportOrder)
+        timings.peakMemoryAfterCheck = peakResidentBytes()
         timings.total = seconds(start, DispatchTime.now())
         var result = LintResult(findings: findings, diagnostics: diagnostics, lintedFileCount: linted, timings: timings)
         if retainsSources { result.sources = sources }

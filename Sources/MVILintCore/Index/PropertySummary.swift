@@ -3,8 +3,6 @@
 /// A stored instance property of a type: enough to tell what it holds and how it is wrapped.
 public struct PropertySummary: Sendable {
     public var name: String
-    /// The type annotation as written, whitespace removed (`[Item]?`, `Store<A,B>`); nil when absent.
-    public var typeText: String?
     /// The annotated type's base name, else the type that the initial value constructs
     /// (`Foo(…)`, `Foo.init(…)`, `Module.Foo(…)`, `Foo { … }`); nil when neither tells.
     public var typeName: String?
@@ -14,30 +12,31 @@ public struct PropertySummary: Sendable {
     public var wrapperArguments: String?
     public var isLet: Bool
     public var hasInitializer: Bool
+    /// The annotation is a function type (`() -> Void`, `@escaping (Int) -> Void`).
+    public var isFunctionTyped: Bool
     /// Declared access level (`internal` when none is written).
     public var access: AccessLevel
     /// Where the name stands, in the file that declares the property.
     public var location: SourceLocation
 
-    public init(name: String, typeText: String?, typeName: String?, wrapper: String?, wrapperArguments: String?, isLet: Bool, hasInitializer: Bool, access: AccessLevel, location: SourceLocation) {
-        self.name = name; self.typeText = typeText; self.typeName = typeName; self.wrapper = wrapper
-        self.wrapperArguments = wrapperArguments; self.isLet = isLet; self.hasInitializer = hasInitializer; self.access = access; self.location = location
+    public init(name: String, typeName: String?, wrapper: String?, wrapperArguments: String?, isLet: Bool, hasInitializer: Bool, isFunctionTyped: Bool, access: AccessLevel, location: SourceLocation) {
+        self.name = name; self.typeName = typeName; self.wrapper = wrapper
+        self.wrapperArguments = wrapperArguments; self.isLet = isLet; self.hasInitializer = hasInitializer
+        self.isFunctionTyped = isFunctionTyped; self.access = access; self.location = location
     }
 
     /// Summarises a stored property of `file`.
     public init(variable v: VariableDecl, in file: SourceFile) {
         let wrapper = v.wrappers.first
         self.init(name: v.name,
-                  typeText: v.type?.text,
                   typeName: v.type?.baseName ?? v.initializer.flatMap { PropertySummary.constructedName(in: $0, file: file) },
                   wrapper: wrapper?.baseName,
                   wrapperArguments: wrapper?.arguments.map { file.text(of: $0, compact: true) },
-                  isLet: v.isLet, hasInitializer: v.initializer != nil, access: v.header.access,
+                  isLet: v.isLet, hasInitializer: v.initializer != nil, isFunctionTyped: v.type?.text.contains("->") == true,
+                  access: v.header.access,
                   location: file.location(ofToken: v.nameToken))
     }
 
-    /// Whether the annotation is a function type (`() -> Void`, `@escaping (Int) -> Void`).
-    public var isFunctionTyped: Bool { typeText?.contains("->") == true }
 
     /// The simple type name an initial value constructs: the last capitalised component of a
     /// possibly module-qualified name directly followed by `(`, `.init(` or `{` (generic arguments

@@ -22,19 +22,13 @@ final class ViewGraphBuilder {
     /// keeps model, data and domain files out of the costly part).
     func isRelevant() -> Bool {
         if !file.tree.previewBodies.isEmpty { return true }
-        for i in file.tokens.indices where file.kind(i) == .identifier {
-            let n = file.tokens[i].length
-            guard n >= 3, n <= 22 else { continue }
-            // Only names starting like one of `relevantNames` are compared (no allocation otherwise).
-            switch file.bytes[Int(file.tokens[i].start)] {
-            case UInt8(ascii: "V"), UInt8(ascii: "S"), UInt8(ascii: "A"), UInt8(ascii: "P"), UInt8(ascii: "e"), UInt8(ascii: "U"), UInt8(ascii: "N"):
-                if ViewGraphBuilder.relevantNames.contains(file.text(i)) { return true }
-            default:
-                continue
-            }
+        let words = ViewGraphBuilder.relevantWords
+        for i in file.tokens.indices where file.tokens[i].kind == .identifier {
+            if file.isText(i, in: words) { return true }
         }
         return false
     }
+    static let relevantWords = WordSet(Array(relevantNames))
 
     static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration"]
     /// Framework types that are never project views; skipping them keeps summaries small.

@@ -3,10 +3,22 @@
 /// A source position. `line` and `column` are 1-based; the column counts characters
 /// (extended grapheme clusters, as Swift's `Character`) from the start of the line, so a tab or an
 /// emoji counts as one column.
+///
+/// Stored as two 32-bit numbers (eight bytes): the index keeps a location for every type,
+/// property and view construction of the project. Values past the 32-bit range are clamped.
 public struct SourceLocation: Hashable, Comparable, Sendable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = SourceLocation.clamp(newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = SourceLocation.clamp(newValue) }
+    }
+    public init(line: Int, column: Int) { storedLine = SourceLocation.clamp(line); storedColumn = SourceLocation.clamp(column) }
+    private static func clamp(_ v: Int) -> Int32 { Int32(clamping: v) }
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
@@ -182,32 +194,53 @@ public final class SourceFile: @unchecked Sendable {
 }
 
 /// A fixed set of words that token text is compared with byte by byte, without creating a
-/// `String` for the token: words are bucketed by length and first byte, so a lookup compares
-/// against at most a few candidates.
+/// `String` for the token. The words are stored back to back in one buffer, sorted by length; a
+/// bitmap per length says which first bytes occur, so most lookups end after two loads, and the
+/// rest compare against the few words of the same length. Building one costs three small
+/// allocations, so a rule may build one per file from its options.
 public struct WordSet: Sendable {
-    private let buckets: [[[UInt8]]]
+    /// All words, concatenated in order of length.
+    private let storage: [UInt8]
+    /// `(offset into storage, length)` of every word, sorted by length.
+    private let entries: [(offset: Int32, length: Int32)]
+    /// For each length 0...maxLength: the first index in `entries` with that length, and one past
+    /// the last at `maxLength + 1`.
+    private let lengthStart: [Int32]
+    /// For each length: bit `b & 63` is set when a word of that length starts with byte `b`.
+    private let firstBytes: [UInt64]
     private static let maxLength = 31
 
     public init(_ words: [String]) {
-        var b = [[[UInt8]]](repeating: [], count: (WordSet.maxLength + 1) * 64)
-        for w in words {
-            let u = Array(w.utf8)
-            guard !u.isEmpty, u.count <= WordSet.maxLength else { continue }
-            b[u.count * 64 + Int(u[0] & 63)].append(u)
+        let sorted = words.map { Array($0.utf8) }.filter { !$0.isEmpty && $0.count <= WordSet.maxLength }.sorted { $0.count < $1.count }
+        var storage: [UInt8] = [], entries: [(offset: Int32, length: Int32)] = []
+        var lengthStart = [Int32](repeating: 0, count: WordSet.maxLength + 2)
+        var firstBytes = [UInt64](repeating: 0, count: WordSet.maxLength + 1)
+        for w in sorted {
+            entries.append((Int32(storage.count), Int32(w.count)))
+            storage.append(contentsOf: w)
+            firstBytes[w.count] |= 1 << UInt64(w[0] & 63)
         }
-        buckets = b
+        // lengthStart[n]: number of words shorter than n.
+        var k = 0
+        for n in 0...(WordSet.maxLength + 1) {
+            while k < sorted.count, sorted[k].count < n { k += 1 }
+            lengthStart[n] = Int32(k)
+        }
+        self.storage = storage; self.entries = entries; self.lengthStart = lengthStart; self.firstBytes = firstBytes
     }
 
     /// Whether `bytes[start..<end]` is one of the words.
     @inline(__always) public func contains(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
         let n = end - start
-        guard n > 0, n <= WordSet.maxLength else { return false }
-        let bucket = buckets[n * 64 + Int(bytes[start] & 63)]
-        if bucket.isEmpty { return false }
-        for w in bucket {
+        guard n > 0, n <= WordSet.maxLength, firstBytes[n] & (1 << UInt64(bytes[start] & 63)) != 0 else { return false }
+        var e = Int(lengthStart[n])
+        let last = Int(lengthStart[n + 1])
+        while e < last {
+            let o = Int(entries[e].offset)
             var k = 0
-            while k < n, w[k] == bytes[start + k] { k += 1 }
+            while k < n, storage[o + k] == bytes[start + k] { k += 1 }
             if k == n { return true }
+            e += 1
         }
         return false
     }

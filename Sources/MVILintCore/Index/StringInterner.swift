@@ -1,0 +1,103 @@
+/// One shared copy of each name that summaries hold, so that a large project's index keeps a
+/// type name once rather than once per file that mentions it.
+
+import Foundation
+
+/// Returns a canonical copy of each string it is given. Strings of up to 15 UTF-8 bytes are
+/// stored inline by Swift and returned as they are; longer ones share the storage of the first
+/// equal string seen. Safe to use from several threads.
+public final class StringInterner: @unchecked Sendable {
+    private let lock = NSLock()
+    private var table = Set<String>()
+
+    public init() {}
+
+    /// The canonical copy of `s`.
+    public func intern(_ s: String) -> String {
+        if s.utf8.count <= 15 { return s }
+        lock.lock()
+        defer { lock.unlock() }
+        return table.insert(s).memberAfterInsert
+    }
+
+    public func intern(_ s: String?) -> String? { s.map { intern($0) } }
+    public func intern(_ list: [String]) -> [String] { list.isEmpty ? list : list.map { intern($0) } }
+
+    /// Number of distinct long strings held.
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return table.count
+    }
+}
+
+extension FileSummary {
+    /// Replaces every name with its canonical copy from `interner`.
+    mutating func intern(_ interner: StringInterner) {
+        path = interner.intern(path)
+        for k in types.indices {
+            types[k].name = interner.intern(types[k].name)
+            types[k].inherited = interner.intern(types[k].inherited)
+            types[k].publishedNames = interner.intern(types[k].publishedNames)
+            types[k].trackedNames = interner.intern(types[k].trackedNames)
+            types[k].settableRequirements = interner.intern(types[k].settableRequirements)
+            for p in types[k].storedProperties.indices {
+                types[k].storedProperties[p].intern(interner)
+            }
+        }
+        if !aliases.isEmpty { aliases = aliases.map { (interner.intern($0.0), interner.intern($0.1)) } }
+        if var graph = viewGraph {
+            viewGraph = nil
+            graph.intern(interner, path: path)
+            viewGraph = graph
+        }
+        for k in publisherMethods.indices {
+            publisherMethods[k].name = interner.intern(publisherMethods[k].name)
+            publisherMethods[k].calls = interner.intern(publisherMethods[k].calls)
+        }
+    }
+}
+
+extension PropertySummary {
+    mutating func intern(_ interner: StringInterner) {
+        name = interner.intern(name)
+        typeName = interner.intern(typeName)
+        wrapper = interner.intern(wrapper)
+        wrapperArguments = interner.intern(wrapperArguments)
+    }
+}
+
+extension EnvironmentProvision {
+    func interned(_ interner: StringInterner) -> EnvironmentProvision {
+        switch self {
+        case .type(let n): return .type(interner.intern(n))
+        case .staticMember(let n): return .staticMember(interner.intern(n))
+        case .property(let owner, let name): return .property(owner: interner.intern(owner), name: interner.intern(name))
+        case .modifierFunction(let n): return .modifierFunction(interner.intern(n))
+        case .modifierType(let n): return .modifierType(interner.intern(n))
+        case .unknown: return .unknown
+        case .argument(let of, let value): return .argument(of: interner.intern(of), value.interned(interner))
+        }
+    }
+}
+
+extension ViewGraphSummary {
+    mutating func intern(_ interner: StringInterner, path canonicalPath: String) {
+        path = canonicalPath
+        for k in sites.indices {
+            sites[k].target = interner.intern(sites[k].target)
+            if case .type(let owner, let isStatic) = sites[k].owner { sites[k].owner = .type(interner.intern(owner), isStatic: isStatic) }
+            if !sites[k].provisions.isEmpty { sites[k].provisions = sites[k].provisions.map { $0.interned(interner) } }
+            sites[k].wrappers = interner.intern(sites[k].wrappers)
+        }
+        if !typeWideProvisions.isEmpty {
+            typeWideProvisions = Dictionary(uniqueKeysWithValues: typeWideProvisions.map { (interner.intern($0.key), $0.value.map { $0.interned(interner) }) })
+        }
+        if !providingTypes.isEmpty { providingTypes = Set(providingTypes.map { interner.intern($0) }) }
+        if !viewExtensionProvisions.isEmpty {
+            viewExtensionProvisions = Dictionary(uniqueKeysWithValues: viewExtensionProvisions.map { (interner.intern($0.key), $0.value.map { $0.interned(interner) }) })
+        }
+        declaredTypes = interner.intern(declaredTypes)
+        if !hostingSites.isEmpty { hostingSites = hostingSites.map { (interner.intern($0.name), $0.location) } }
+    }
+}

@@ -1,0 +1,96 @@
+import XCTest
+@testable import MVILintCore
+
+/// The compact structures behind the index: word sets, byte suffixes, interned names, and
+/// inheritance merging without a set per symbol.
+final class IndexMemoryTests: XCTestCase {
+    func testWordSetAgreesWithASetOfStrings() {
+        // Words of many lengths sharing first bytes, plus misses of the same shapes.
+        var words = ["a", "ab", "abc", "View", "Vie", "Views", "environment", "environmentObject", "é", "日本"]
+        words += (0..<200).map { "w\($0 * 7919 % 1000)x" }
+        words.append(String(repeating: "z", count: 31))
+        let set = WordSet(words)
+        let reference = Set(words)
+        var probes = words + ["", "b", "abd", "Viex", "environmentObjects", "é́", "日", String(repeating: "z", count: 32)]
+        probes += (0..<400).map { "w\($0)x" }
+        for p in probes {
+            let bytes = Array(p.utf8)
+            XCTAssertEqual(set.contains(bytes, 0, bytes.count), reference.contains(p) && bytes.count <= 31, p)
+            XCTAssertEqual(set.contains(p), reference.contains(p) && bytes.count <= 31, p)
+        }
+        // Offsets inside a larger buffer.
+        let text = Array("let environmentObject = View".utf8)
+        XCTAssertTrue(set.contains(text, 4, 21))
+        XCTAssertTrue(set.contains(text, 24, 28))
+        XCTAssertFalse(set.contains(text, 0, 3))
+        XCTAssertFalse(WordSet([]).contains("a"))
+    }
+
+    func testNameSuffix() {
+        XCTAssertTrue("ProfileViewModel".hasNameSuffix("ViewModel"))
+        XCTAssertTrue("ViewModel".hasNameSuffix("ViewModel"))
+        XCTAssertTrue("x".hasNameSuffix(""))
+        XCTAssertFalse("Model".hasNameSuffix("ViewModel"))
+        XCTAssertFalse("ProfileViewModels".hasNameSuffix("ViewModel"))
+        XCTAssertTrue("ÜbersichtStore".hasNameSuffix("Store"))
+        // A bridged or substring-made string takes the general path.
+        let sub = "LoadItemsUseCaseX".dropLast()
+        XCTAssertTrue(String(sub).hasNameSuffix("UseCase"))
+    }
+
+    func testInternerSharesLongNamesAndKeepsValues() {
+        let interner = StringInterner()
+        let a = interner.intern(String(repeating: "Long", count: 5) + "ViewModel")
+        let b = interner.intern(["Long", "Long", "Long", "Long", "Long"].joined() + "ViewModel")
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(interner.count, 1)
+        XCTAssertEqual(interner.intern("Short"), "Short")
+        XCTAssertEqual(interner.count, 1, "inline strings are not stored")
+        XCTAssertNil(interner.intern(nil as String?))
+    }
+
+    func testInterningASummaryChangesNothingTheIndexSees() {
+        let source = """
+        protocol QuickAccountRepositoryProtocol { var quickAccountRepositoryName: String { get set } }
+        final class QuickAccountListViewModel: ObservableObject, QuickAccountRepositoryProtocol {
+            @Published var quickAccountRepositoryName = ""
+            @Published private(set) var itemsOfTheQuickAccountList: [QuickAccountListItem] = []
+            let repository = QuickAccountRepositoryImplementation()
+        }
+        extension QuickAccountListViewModel: CustomStringConvertible, CustomStringConvertible {}
+        typealias QuickAccountListAlias = QuickAccountListViewModel
+        struct QuickAccountListScreenView: View {
+            @StateObject private var model = QuickAccountListViewModel()
+            var body: some View { QuickAccountDetailScreenView().environmentObject(model) }
+        }
+        """
+        let file = SourceFile(path: "/project/QuickAccountListScreenView.swift", text: source)
+        let plain = FileSummary(file: file)
+        var interned = plain
+        let interner = StringInterner()
+        interned.intern(interner)
+        XCTAssertGreaterThan(interner.count, 5)
+        XCTAssertEqual(String(describing: plain), String(describing: interned))
+        let index = ProjectIndex(summaries: [interned])
+        XCTAssertTrue(index.isObservableObject("QuickAccountListAlias"))
+        XCTAssertEqual(index.symbol("QuickAccountListViewModel")?.inherited,
+                       ["ObservableObject", "QuickAccountRepositoryProtocol", "CustomStringConvertible"])
+        XCTAssertEqual(index.observableState(of: "QuickAccountListViewModel"), ["quickAccountRepositoryName", "itemsOfTheQuickAccountList"])
+        XCTAssertTrue(index.isViewLike("QuickAccountListScreenView"))
+    }
+
+    func testInheritanceMergingPastTheLinearLimit() {
+        // One type extended with more conformances than the linear merge handles, with repeats.
+        var summaries: [FileSummary] = []
+        let count = ProjectIndex.linearMergeLimit * 3
+        for k in 0..<count {
+            let text = "extension Model: P\(k), P\(k / 2) {}\n" + (k == 0 ? "class Model: ObservableObject, ObservableObject {}\n" : "")
+            summaries.append(FileSummary(file: SourceFile(path: "/p/\(k).swift", text: text)))
+        }
+        let index = ProjectIndex(summaries: summaries)
+        let inherited = index.symbol("Model")?.inherited ?? []
+        XCTAssertEqual(inherited.count, Set(inherited).count, "no duplicates")
+        XCTAssertEqual(Set(inherited), Set((0..<count).map { "P\($0)" } + ["ObservableObject"]))
+        XCTAssertTrue(index.isObservableObject("Model"))
+    }
+}
