@@ -78,13 +78,21 @@ struct NoUsecaseInView: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let extra = context.settings.useCaseSuffixes
+        // View code names the same types again and again (`Text`, `Button`, its own model).
+        var layerOf: [String: Bool] = [:]
+        func isDomainOrData(_ name: String) -> Bool {
+            if let known = layerOf[name] { return known }
+            let answer = LayerNames.isDomainOrData(name, in: project, extra: extra)
+            layerOf[name] = answer
+            return answer
+        }
         for type in file.tree.allTypes where project.isViewLike(type) && !project.isAppOrScene(type.indexName) {
             var reportedNames = Set<String>()
             for v in type.variables where !v.isStatic {
                 var culprit: String? = nil
-                if v.isStored, let t = v.type, LayerNames.isDomainOrData(t.baseName, in: project, extra: extra) { culprit = t.baseName }
+                if v.isStored, let t = v.type, isDomainOrData(t.baseName) { culprit = t.baseName }
                 if culprit == nil, v.isStored, let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
-                   LayerNames.isDomainOrData(made.name, in: project, extra: extra) { culprit = made.name }
+                   isDomainOrData(made.name) { culprit = made.name }
                 if let c = culprit {
                     reportedNames.insert(v.name)
                     context.report(at: v.nameToken, .dependsOn(type.indexName, c))
@@ -95,12 +103,12 @@ struct NoUsecaseInView: Rule {
             ranges.removeAll { r in type.variables.contains { v in v.initializer == r && reportedNames.contains(v.name) } }
             for r in ranges {
                 for i in r where file.kind(i) == .identifier && file.kind(i - 1) != .period && file.isUppercaseStart(i) {
-                    let n = file.name(i)
-                    guard LayerNames.isDomainOrData(n, in: project, extra: extra) else { continue }
                     let next = file.kind(i + 1)
                     let creates = next == .leftParen && !file.tokens[i + 1].hasSpaceBefore
                     let reachesStatic = next == .period && file.kind(i + 2) == .identifier
                     guard creates || reachesStatic else { continue }
+                    let n = file.name(i)
+                    guard isDomainOrData(n) else { continue }
                     // `FooUseCase.self` and `FooRepository.Type` are type references, not uses.
                     if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type")) { continue }
                     context.report(at: i, .reaches(type.indexName, n))

@@ -6,7 +6,9 @@ extension ProjectIndex {
     /// those the index keeps from the primary declaration (in any file) for an extension.
     func storedProperties(of type: TypeDecl, in file: SourceFile) -> [PropertySummary] {
         if type.kind == .extension { return symbol(type.indexName)?.storedProperties ?? [] }
-        return type.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) }
+        return file.memo("storedProperties", type.nameToken) {
+            type.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) }
+        }
     }
 
     /// The observable model a view's property holds (its type name, or the property's name when
@@ -56,11 +58,13 @@ extension ProjectIndex {
 
     /// Property name → model type, for every property of the view that holds an observable model.
     func modelProperties(of type: TypeDecl, in file: SourceFile) -> [String: String] {
-        var out: [String: String] = [:]
-        for p in storedProperties(of: type, in: file) {
-            if let m = heldModel(p) { out[p.name] = m }
+        file.memo("modelProperties", type.nameToken) {
+            var out: [String: String] = [:]
+            for p in storedProperties(of: type, in: file) {
+                if let m = heldModel(p) { out[p.name] = m }
+            }
+            return out
         }
-        return out
     }
 }
 
@@ -75,6 +79,10 @@ extension SourceFile {
     /// The code of a type's own members (function bodies, accessor blocks, initial values; nested
     /// types excluded), each with its local names.
     func memberCode(of type: TypeDecl) -> [MemberCode] {
+        memo("memberCode", type.nameToken) { findMemberCode(of: type) }
+    }
+
+    private func findMemberCode(of type: TypeDecl) -> [MemberCode] {
         var out: [MemberCode] = []
         for m in type.members {
             switch m {

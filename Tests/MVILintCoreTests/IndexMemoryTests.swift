@@ -36,6 +36,12 @@ final class IndexMemoryTests: XCTestCase {
         // A bridged or substring-made string takes the general path.
         let sub = "LoadItemsUseCaseX".dropLast()
         XCTAssertTrue(String(sub).hasNameSuffix("UseCase"))
+        XCTAssertTrue("(Int) -> Void".containsBytes("->"))
+        XCTAssertTrue("some View".containsBytes("View"))
+        XCTAssertTrue("View".containsBytes("View"))
+        XCTAssertFalse("Vie".containsBytes("View"))
+        XCTAssertFalse("[Item]".containsBytes("->"))
+        XCTAssertTrue("".containsBytes(""))
     }
 
     func testInternerSharesLongNamesAndKeepsValues() {
@@ -92,5 +98,21 @@ final class IndexMemoryTests: XCTestCase {
         XCTAssertEqual(inherited.count, Set(inherited).count, "no duplicates")
         XCTAssertEqual(Set(inherited), Set((0..<count).map { "P\($0)" } + ["ObservableObject"]))
         XCTAssertTrue(index.isObservableObject("Model"))
+    }
+
+    func testPlainTypeNamesTakeTheSameBaseAsTheGeneralPath() {
+        let types = ["String", "ProfileViewModel", "Foo?", "Foo!", "Foo ?", "any", "some", "inout", "Über", "`Type`", "Foo.Bar",
+                     "[Item]", "Optional<Item>", "any Repository", "some View", "Store<A, B>?", "Self", "Int?", "(Int) -> Void"]
+        for t in types {
+            let file = SourceFile(path: "/t.swift", text: "struct S {\n    var a: \(t)\n    func f(x: \(t)) -> \(t) { x }\n}\n")
+            guard let type = file.tree.allTypes.first else { return XCTFail(t) }
+            let refs = [type.variables.first?.type, type.functions.first?.parameters.first?.type, type.functions.first?.returnType]
+            for case let ref? in refs {
+                let general = TypeRef(text: ref.text, tokens: ref.tokens)
+                XCTAssertEqual(ref.baseName, general.baseName, t)
+                XCTAssertEqual(ref.qualifiedBase, general.qualifiedBase, t)
+            }
+            XCTAssertEqual(refs.compactMap { $0 }.count, 3, t)
+        }
     }
 }

@@ -545,7 +545,7 @@ final class ViewGraphBuilder {
         let generics = Set(context.type?.genericParameters ?? [])
         func viewish(_ t: TypeRef?) -> Bool {
             guard let t = t else { return true }
-            return t.text.contains("View") || generics.contains(t.baseName)
+            return t.text.containsBytes("View") || generics.contains(t.baseName)
         }
         if let p = context.function?.parameters.first(where: { $0.name == name }) { return viewish(p.type) }
         if let v = context.type?.variables.first(where: { $0.name == name }) {

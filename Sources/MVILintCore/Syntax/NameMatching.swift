@@ -22,3 +22,25 @@ extension String {
         return a.suffix(n).elementsEqual(b)
     }
 }
+
+extension String {
+    /// Whether `part`'s UTF-8 bytes occur in the string's (a plain byte search, for ASCII
+    /// fragments of type text such as `->` or `View`; much cheaper than Foundation's `contains`).
+    public func containsBytes(_ part: String) -> Bool {
+        let needle = Array(part.utf8)
+        guard !needle.isEmpty else { return true }
+        let hay = Array(utf8)
+        guard hay.count >= needle.count else { return false }
+        var i = 0
+        let last = hay.count - needle.count
+        while i <= last {
+            if hay[i] == needle[0] {
+                var k = 1
+                while k < needle.count, hay[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}

@@ -373,6 +373,14 @@ struct Parser {
             j += 1
         }
         guard j > start else { return (nil, j) }
+        // Most types are one plain name (`String`, `ProfileViewModel`), or one with `?`/`!`
+        // after it: the text gives the base directly.
+        if kind(start) == .identifier, file.bytes[Int(tokens[start].start)] != UInt8(ascii: "`"),
+           j - start == 1 || (j - start == 2 && !tokens[start + 1].hasSpaceBefore && (isText(start + 1, "?") || isText(start + 1, "!"))),
+           !isWord(start, "any"), !isWord(start, "some") {
+            let name = file.text(start)
+            return (TypeRef(text: j - start == 1 ? name : typeText(start..<j), tokens: start..<j, qualifiedBase: name, baseName: name), j)
+        }
         return (TypeRef(text: typeText(start..<j), tokens: start..<j), j)
     }
 

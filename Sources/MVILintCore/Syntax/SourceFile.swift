@@ -42,6 +42,26 @@ public final class SourceFile: @unchecked Sendable {
     var _columns: ColumnIndex? = nil
     /// Cache behind `localNames(in:)`: several rules ask for the same member bodies.
     var _localNames: [Range<Int>: Set<String>] = [:]
+    /// Cache behind `memo(_:_:_:)`.
+    private var _memo: [MemoKey: Any] = [:]
+
+    /// A key for `memo`: what is computed (a constant string) and for which declaration (a
+    /// token index, such as a type's name token).
+    public struct MemoKey: Hashable {
+        var what: StaticStringKey
+        var token: Int
+    }
+
+    /// Computes `make()` once per file for `what` and `token`, for facts that several rules ask
+    /// of the same declaration (its properties, its members' code). The value must depend only on
+    /// the file and on read-only project facts. A file is checked by one thread at a time.
+    public func memo<T>(_ what: StaticString, _ token: Int, _ make: () -> T) -> T {
+        let key = MemoKey(what: StaticStringKey(what), token: token)
+        if let cached = _memo[key] as? T { return cached }
+        let value = make()
+        _memo[key] = value
+        return value
+    }
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -164,32 +184,41 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     static func matchBrackets(_ tokens: [Token]) -> [Int32] {
-        var match = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
-        stack.reserveCapacity(64)
-        for i in tokens.indices {
-            switch tokens[i].kind {
-            case .leftParen, .leftBracket, .leftBrace:
-                stack.append(Int32(i))
-            case .rightParen, .rightBracket, .rightBrace:
-                let want: TokenKind = tokens[i].kind == .rightParen ? .leftParen : tokens[i].kind == .rightBracket ? .leftBracket : .leftBrace
-                // Recover from a mismatched closer: pop to the nearest opener of the same kind
-                // if there is one, else ignore the stray closer.
-                // The search is bounded so that hostile input stays linear.
-                var pos = stack.count - 1
-                let lowest = max(0, stack.count - 64)
-                while pos >= lowest && tokens[Int(stack[pos])].kind != want { pos -= 1 }
-                if pos >= lowest {
-                    let open = stack[pos]
-                    stack.removeLast(stack.count - pos)
-                    match[Int(open)] = Int32(i)
-                    match[i] = open
+        let count = tokens.count
+        // The openers still waiting for their closer, on a stack that grows as needed.
+        var stack = [Int32](repeating: 0, count: 64)
+        var depth = 0
+        return [Int32](unsafeUninitializedCapacity: count) { match, initialized in
+            tokens.withUnsafeBufferPointer { t in
+                for i in 0..<count {
+                    match[i] = -1
+                    let kind = t[i].kind
+                    switch kind {
+                    case .leftParen, .leftBracket, .leftBrace:
+                        if depth == stack.count { stack.append(contentsOf: repeatElement(0, count: stack.count)) }
+                        stack[depth] = Int32(i)
+                        depth += 1
+                    case .rightParen, .rightBracket, .rightBrace:
+                        let want: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
+                        // Recover from a mismatched closer: pop to the nearest opener of the same kind
+                        // if there is one, else ignore the stray closer.
+                        // The search is bounded so that hostile input stays linear.
+                        var pos = depth - 1
+                        let lowest = max(0, depth - 64)
+                        while pos >= lowest && t[Int(stack[pos])].kind != want { pos -= 1 }
+                        if pos >= lowest {
+                            let open = stack[pos]
+                            depth = pos
+                            match[Int(open)] = Int32(i)
+                            match[i] = open
+                        }
+                    default:
+                        break
+                    }
                 }
-            default:
-                break
             }
+            initialized = count
         }
-        return match
     }
 }
 
@@ -317,5 +346,15 @@ final class ColumnIndex {
 
     private func characters(_ bytes: [UInt8], _ from: Int, _ to: Int) -> Int {
         String(decoding: bytes[from..<to], as: UTF8.self).count
+    }
+}
+
+/// A `StaticString` compared by its address and length (memo keys are string literals).
+public struct StaticStringKey: Hashable {
+    let address: UInt
+    let length: Int
+    init(_ s: StaticString) {
+        address = s.hasPointerRepresentation ? UInt(bitPattern: s.utf8Start) : UInt(s.unicodeScalar.value)
+        length = s.hasPointerRepresentation ? s.utf8CodeUnitCount : -1
     }
 }

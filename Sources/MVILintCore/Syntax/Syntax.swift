@@ -96,6 +96,14 @@ public struct TypeRef: Sendable {
         self.baseName = TypeRef.lastComponent(of: qualifiedBase)
     }
 
+    /// A type whose base names are already known (a plain name needs no second look).
+    init(text: String, tokens: TokenRange, qualifiedBase: String, baseName: String) {
+        self.text = text
+        self.tokens = tokens
+        self.qualifiedBase = qualifiedBase
+        self.baseName = baseName
+    }
+
     /// Wrappers peeled off before the base is found (`[[[T]]]`, `Optional<Optional<T>>`) at most;
     /// deeper nesting is left as it is, which keeps hostile input linear.
     static let maximumPeeling = 64
@@ -106,7 +114,11 @@ public struct TypeRef: Sendable {
         return copy.withUTF8 { b -> String in
             guard let range = qualifiedBaseRange(b) else { return "" }
             if range == 0..<b.count && !b.contains(UInt8(ascii: " ")) { return text }
-            return String(decoding: b[range].lazy.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)
+            // Copied into a contiguous buffer first: decoding a lazy filter takes a slow generic path.
+            var kept: [UInt8] = []
+            kept.reserveCapacity(range.count)
+            for i in range where b[i] != UInt8(ascii: " ") { kept.append(b[i]) }
+            return String(decoding: kept, as: UTF8.self)
         }
     }
 
@@ -127,7 +139,7 @@ public struct TypeRef: Sendable {
         }
         peeling: for _ in 0...maximumPeeling {
             while lo < hi, b[lo] == UInt8(ascii: " ") { lo += 1 }
-            for word: StaticString in ["inout", "any", "some", "borrowing", "consuming", "sending"] where startsWith(word, thenSpace: true) {
+            for word in TypeRef.leadingWords where startsWith(word, thenSpace: true) {
                 lo += word.utf8CodeUnitCount + 1
             }
             // Attributes such as `@escaping`, `@Sendable`.
@@ -136,7 +148,7 @@ public struct TypeRef: Sendable {
                 lo = space + 1
             }
             // `any(P & Q)`, `some[T]`: the keyword runs into a bracket.
-            for word: StaticString in ["any", "some"] where startsWith(word, thenSpace: false) {
+            for word in TypeRef.existentialWords where startsWith(word, thenSpace: false) {
                 let next = lo + word.utf8CodeUnitCount
                 if next < hi, !isNameByte(b[next]) { lo = next }
             }
@@ -178,6 +190,11 @@ public struct TypeRef: Sendable {
         }
         return lo < hi ? lo..<hi : nil
     }
+
+    /// Words that may stand before a type and are not part of its name (built once: an array
+    /// literal in the loop would be allocated on every call).
+    static let leadingWords: [StaticString] = ["inout", "any", "some", "borrowing", "consuming", "sending"]
+    static let existentialWords: [StaticString] = ["any", "some"]
 
     /// `any.` or `some.` at the start (not a plain name: the keyword is stripped).
     private static func startsAnyOrSomeDot(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
