@@ -115,4 +115,21 @@ final class IndexMemoryTests: XCTestCase {
             XCTAssertEqual(refs.compactMap { $0 }.count, 3, t)
         }
     }
+
+    func testMemoComputesOncePerKeyAndStopsKeepingPastItsLimit() {
+        let file = SourceFile(path: "/m.swift", text: "struct A {}\n")
+        var calls = 0
+        XCTAssertEqual(file.memo("answer", 1) { calls += 1; return 42 }, 42)
+        XCTAssertEqual(file.memo("answer", 1) { calls += 1; return 0 }, 42)
+        XCTAssertEqual(calls, 1)
+        // Another question about the same token is another key.
+        XCTAssertEqual(file.memo("other", 1) { calls += 1; return "x" }, "x")
+        XCTAssertEqual(calls, 2)
+        for k in 0..<SourceFile.memoLimit { _ = file.memo("fill", 100 + k) { k } }
+        calls = 0
+        XCTAssertEqual(file.memo("late", 7) { calls += 1; return 7 }, 7)
+        XCTAssertEqual(file.memo("late", 7) { calls += 1; return 7 }, 7)
+        XCTAssertEqual(calls, 2, "past the limit a value is computed each time")
+        XCTAssertEqual(file.memo("answer", 1) { 0 }, 42, "values kept before the limit stay")
+    }
 }

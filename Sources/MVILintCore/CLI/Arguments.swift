@@ -79,7 +79,7 @@ struct OptionSpec {
                        help: "Rule defaults to use; overrides the configuration's profile (default: \(Profile.mvvm.rawValue))"),
             OptionSpec(name: strict, valueName: nil, help: "Fail (exit status 1) on warnings too"),
             OptionSpec(name: quiet, valueName: nil, help: "Do not print the summary line on standard error"),
-            OptionSpec(name: timings, valueName: nil, help: "Print the time spent in each phase on standard error"),
+            OptionSpec(name: timings, valueName: nil, help: "Print the time spent in each phase and the peak memory on standard error"),
             OptionSpec(name: stdinPath, valueName: "path",
                        help: "Lint standard input as the file at <path>, which its configuration and project index see in its place"),
             OptionSpec(name: staged, valueName: nil,

@@ -22,15 +22,21 @@ extension SourceFile {
     /// The closures that open within `range`, in source order.
     public func closures(in range: TokenRange) -> [ClosureInfo] {
         let all = bodyAnalysis.closures
+        return closureIndices(in: range).map { all[$0] }
+    }
+
+    /// Indices in `bodyAnalysis.closures` of the closures that open within `range`.
+    public func closureIndices(in range: TokenRange) -> Range<Int> {
+        let all = bodyAnalysis.closures
         // Closures are recorded in the order of their `{`, so the first one is found by bisection.
         var lo = 0, hi = all.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if all[mid].open < range.lowerBound { lo = mid + 1 } else { hi = mid }
         }
-        var out: [ClosureInfo] = []
-        while lo < all.count, all[lo].open < range.upperBound { out.append(all[lo]); lo += 1 }
-        return out
+        var end = lo
+        while end < all.count, all[end].open < range.upperBound { end += 1 }
+        return lo..<end
     }
 
     /// The argument labels of the call whose `(` is at `open`, in order; an unlabelled argument
@@ -67,8 +73,8 @@ extension SourceFile {
         var names = Set<String>()
         let lo = max(0, range.lowerBound), hi = min(range.upperBound, tokens.count)
         guard lo < hi else { return names }
-        for i in lo..<hi {
-            if isWord(i, "let") || isWord(i, "var") || isWord(i, "for") {
+        for i in lo..<hi where tokens[i].kind == .keyword && tokens[i].length == 3 {
+            if isText(i, "let") || isText(i, "var") || isText(i, "for") {
                 var j = i + 1
                 if isWord(j, "case") || isWord(j, "try") || isWord(j, "await") { j += 1 }
                 if kind(j) == .identifier, !isWord(j, "_"), !isShorthandUnwrap(name: j), !isRebindingOfSameName(j) { names.insert(name(j)) }
@@ -80,8 +86,12 @@ extension SourceFile {
                 }
             }
         }
-        for c in closures(in: lo..<hi) {
-            guard let inToken = c.inToken else { continue }
+        // Only each closure's `{` and `in` are needed: read them in place rather than copying
+        // every closure's record.
+        let analysis = bodyAnalysis
+        for ci in closureIndices(in: lo..<hi) {
+            guard let inToken = analysis.closures[ci].inToken else { continue }
+            let c = (open: analysis.closures[ci].open, inToken: inToken)
             // Every plain name in the signature, except types (after `:` or `->`) and attribute names.
             var j = c.open + 1
             var afterColon = false

@@ -55,13 +55,17 @@ public final class SourceFile: @unchecked Sendable {
     /// Computes `make()` once per file for `what` and `token`, for facts that several rules ask
     /// of the same declaration (its properties, its members' code). The value must depend only on
     /// the file and on read-only project facts. A file is checked by one thread at a time.
+    /// At most `memoLimit` values are kept, so that a file with a hundred thousand types (generated
+    /// code) does not hold every type's facts at once; past that, values are computed each time.
     public func memo<T>(_ what: StaticString, _ token: Int, _ make: () -> T) -> T {
         let key = MemoKey(what: StaticStringKey(what), token: token)
         if let cached = _memo[key] as? T { return cached }
         let value = make()
-        _memo[key] = value
+        if _memo.count < SourceFile.memoLimit { _memo[key] = value }
         return value
     }
+
+    public static let memoLimit = 4_096
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
