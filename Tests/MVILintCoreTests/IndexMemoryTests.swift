@@ -132,4 +132,32 @@ final class IndexMemoryTests: XCTestCase {
         XCTAssertEqual(calls, 2, "past the limit a value is computed each time")
         XCTAssertEqual(file.memo("answer", 1) { 0 }, 42, "values kept before the limit stay")
     }
+
+    func testClosuresOverAliasesUndeclaredSupertypesAndCycles() {
+        let text = """
+        typealias Observing = ObservableObject
+        typealias Screen = SwiftUI.View
+        class Base: Observing {}
+        final class Derived: Base {}
+        typealias DerivedAlias = Derived
+        protocol P: Q {}
+        protocol Q: P {}
+        final class Looping: P {}
+        struct Page: Screen { var body: some View { Text("") } }
+        struct Plain {}
+        @MainActor class Isolated {}
+        final class Child: Isolated {}
+        """
+        let index = ProjectIndex(summaries: [FileSummary(file: SourceFile(path: "/c.swift", text: text))])
+        XCTAssertTrue(index.isObservableObject("Base"))
+        XCTAssertTrue(index.isObservableObject("Derived"))
+        XCTAssertTrue(index.isObservableObject("DerivedAlias"))
+        XCTAssertFalse(index.isObservableObject("Looping"))
+        XCTAssertFalse(index.isObservableObject("Plain"))
+        XCTAssertTrue(index.isViewLike("Page"))
+        XCTAssertFalse(index.isViewLike("Plain"))
+        XCTAssertFalse(index.isViewLike("Looping"))
+        XCTAssertTrue(index.hasMainActorAttribute("Child"))
+        XCTAssertFalse(index.hasMainActorAttribute("Derived"))
+    }
 }

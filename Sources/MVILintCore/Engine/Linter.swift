@@ -112,7 +112,7 @@ public final class Linter {
     /// keeping more does not make large projects faster (measured: keeping all 82 MB of a
     /// 10 000-file project took 760 MB and no less time), so this covers a small project or a
     /// handful of staged files, not a large one.
-    public var retainedSourceBudget = 2 << 20
+    public var retainedSourceBudget = 1 << 20
 
     public init(rules: [any Rule.Type], selection: RuleSelection = RuleSelection(), settings: ProjectSettings = ProjectSettings()) {
         self.rules = rules; self.selection = selection; self.settings = settings

@@ -65,15 +65,11 @@ public struct FileSummary: Sendable {
 
 /// A type as the whole project sees it: its declaration merged with all its extensions.
 public struct TypeSymbol: Sendable {
+    // Wide fields first and one-byte fields last: the index holds one symbol per project type,
+    // and this order packs a symbol into 88 bytes rather than 112.
     public var name: String
-    /// Kind of the primary declaration; nil when only extensions were seen.
-    public var kind: TypeKind?
     /// Direct supertypes and conformances, from the declaration and every extension.
     public var inherited: [String] = []
-    /// Conformances added by extensions only, with whether that extension was `@MainActor`.
-    public var isMainActorAttribute = false
-    public var isObservableMacro = false
-    public var isNonisolated = false
     public var publishedNames: [String] = []
     public var trackedNames: [String] = []
     /// Stored instance properties of the primary declaration(s).
@@ -83,6 +79,14 @@ public struct TypeSymbol: Sendable {
     /// Where the primary declaration is.
     public var declarationPath: String?
     public var declarationLocation: SourceLocation?
+    /// Kind of the primary declaration; nil when only extensions were seen.
+    public var kind: TypeKind?
+    /// Whether the primary declaration is `@MainActor` (an `@MainActor` extension does not count).
+    public var isMainActorAttribute = false
+    public var isObservableMacro = false
+    public var isNonisolated = false
+
+    public init(name: String) { self.name = name }
 }
 
 /// Project-wide facts about types, resolved transitively. Read-only and thread-safe once built.
@@ -115,8 +119,19 @@ public final class ProjectIndex: @unchecked Sendable {
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
 
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false) {
-        var table: [TypeSymbol] = []
+        // Every name gets its id first, so that the symbol table is allocated once at its final
+        // size (growing it by doubling would hold two copies at the peak).
         var ids: [String: Int32] = [:]
+        ids.reserveCapacity(summaries.reduce(0) { $0 + $1.types.count })
+        var names: [String] = []
+        for s in summaries {
+            for t in s.types where ids[t.name] == nil {
+                ids[t.name] = Int32(names.count)
+                names.append(t.name)
+            }
+        }
+        var table = names.map { TypeSymbol(name: $0) }
+        names = []
         var aliases: [String: String] = [:]
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
@@ -156,15 +171,7 @@ public final class ProjectIndex: @unchecked Sendable {
                         }
                     }
                 }
-                let id: Int
-                if let known = ids[t.name] {
-                    id = Int(known)
-                } else {
-                    id = table.count
-                    ids[t.name] = Int32(id)
-                    table.append(TypeSymbol(name: t.name))
-                }
-                merge(&table[id])
+                merge(&table[Int(ids[t.name]!)])
             }
             for (a, target) in s.aliases where a != target { aliases[a] = target }
         }
@@ -180,7 +187,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.appOrScene = closure(of: ["App", "Scene"])
         self.mainActorTypes = mainActorClosure()
         self._inheritanceGraph = nil
-        self.viewGraph = ViewGraph(summaries: summaries.compactMap(\.viewGraph), index: self)
+        self.viewGraph = ViewGraph(summaries: summaries.lazy.compactMap(\.viewGraph), index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
     }
 
@@ -254,35 +261,83 @@ public final class ProjectIndex: @unchecked Sendable {
     /// One breadth-first walk of the reversed graph, so deep chains and cycles stay linear.
     private func reachingNames(_ isGoal: (String) -> Bool) -> Set<String> {
         let graph = inheritanceGraph()
-        var reached = Set<String>()
-        var queue: [String] = []
-        for name in graph.universe where isGoal(name) && reached.insert(name).inserted { queue.append(name) }
+        var reached = [Bool](repeating: false, count: graph.nodeCount)
+        var queue: [Int32] = []
+        for n in 0..<graph.universeCount where isGoal(graph.name(n, symbolTable)) {
+            reached[n] = true
+            queue.append(Int32(n))
+        }
         // Supertypes that are not declared in the project (`ObservableObject`, `View`) can be goals too.
-        for i in graph.reverse.keys where !reached.contains(i) && isGoal(i) {
-            reached.insert(i)
-            queue.append(i)
+        for n in graph.universeCount..<graph.nodeCount where isGoal(graph.name(n, symbolTable)) {
+            reached[n] = true
+            queue.append(Int32(n))
         }
         while let n = queue.popLast() {
-            for m in graph.reverse[n] ?? [] where reached.insert(m).inserted { queue.append(m) }
+            for e in Int(graph.reverseStart[Int(n)])..<Int(graph.reverseStart[Int(n) + 1]) {
+                let m = Int(graph.reverseEdges[e])
+                if !reached[m] { reached[m] = true; queue.append(Int32(m)) }
+            }
         }
-        return reached.filter { symbolIDs[$0] != nil }
+        var out = Set<String>()
+        for n in 0..<symbolTable.count where reached[n] { out.insert(symbolTable[n].name) }
+        return out
     }
 
-    /// The names the closures start from (every symbol, and aliases to undeclared names) and the
-    /// reversed inheritance edges: `reverse[i]` lists the names that list `i` among their
-    /// supertypes. Built once while the index is built, shared by the four closures, then dropped.
-    private var _inheritanceGraph: (universe: [String], reverse: [String: [String]])? = nil
+    /// The inheritance graph over node numbers, reversed: the names that list node `n` among
+    /// their supertypes are `reverseEdges[reverseStart[n]..<reverseStart[n + 1]]`. Nodes are the
+    /// symbols (numbered as in `symbolTable`), then alias names that are not symbols (with the
+    /// symbols, the names the closures start from), then supertypes the project does not declare.
+    /// Numbers rather than names keep it small on a large project; it is built once while the
+    /// index is built, shared by the four closures, then dropped.
+    struct InheritanceGraph {
+        var extraNames: [String] = []
+        var universeCount = 0
+        var reverseStart: [Int32] = []
+        var reverseEdges: [Int32] = []
+        var nodeCount: Int { reverseStart.count - 1 }
+        func name(_ n: Int, _ symbols: [TypeSymbol]) -> String { n < symbols.count ? symbols[n].name : extraNames[n - symbols.count] }
+    }
+    private var _inheritanceGraph: InheritanceGraph? = nil
 
-    private func inheritanceGraph() -> (universe: [String], reverse: [String: [String]]) {
+    private func inheritanceGraph() -> InheritanceGraph {
         if let g = _inheritanceGraph { return g }
-        var universe = symbolTable.map(\.name)
-        universe.append(contentsOf: aliases.keys.filter { symbolIDs[$0] == nil })
-        var reverse: [String: [String]] = [:]
-        for name in universe {
-            for i in inheritedNames(resolve(name)) ?? [] { reverse[i, default: []].append(name) }
+        var graph = InheritanceGraph()
+        let symbolCount = symbolTable.count
+        var extraIDs: [String: Int32] = [:]
+        func node(_ name: String) -> Int32 {
+            if let id = symbolIDs[name] { return id }
+            if let id = extraIDs[name] { return id }
+            let id = Int32(symbolCount + graph.extraNames.count)
+            extraIDs[name] = id
+            graph.extraNames.append(name)
+            return id
         }
-        _inheritanceGraph = (universe, reverse)
-        return (universe, reverse)
+        for a in aliases.keys.sorted() where symbolIDs[a] == nil { _ = node(a) }
+        graph.universeCount = symbolCount + graph.extraNames.count
+        // Edges as (supertype, subtype) pairs, then grouped by supertype.
+        var from: [Int32] = [], to: [Int32] = []
+        for u in 0..<graph.universeCount {
+            let name = u < symbolCount ? symbolTable[u].name : graph.extraNames[u - symbolCount]
+            for i in inheritedNames(resolve(name)) ?? [] {
+                from.append(node(i))
+                to.append(Int32(u))
+            }
+        }
+        let nodes = symbolCount + graph.extraNames.count
+        var start = [Int32](repeating: 0, count: nodes + 1)
+        for f in from { start[Int(f) + 1] += 1 }
+        for n in 0..<nodes { start[n + 1] += start[n] }
+        var fill = start
+        var edges = [Int32](repeating: 0, count: from.count)
+        for k in from.indices {
+            let f = Int(from[k])
+            edges[Int(fill[f])] = to[k]
+            fill[f] += 1
+        }
+        graph.reverseStart = start
+        graph.reverseEdges = edges
+        _inheritanceGraph = graph
+        return graph
     }
 
     // MARK: Queries

@@ -122,7 +122,8 @@ public final class ViewGraph: @unchecked Sendable {
     public var rootCount: Int { roots.count }
     public var edgeCount: Int { edges.values.reduce(0) { $0 + $1.count } }
 
-    init(summaries: [ViewGraphSummary], index: ProjectIndex) {
+    /// `summaries` is read twice; a lazy view over the file summaries saves copying them all.
+    init<Summaries: Collection>(summaries: Summaries, index: ProjectIndex) where Summaries.Element == ViewGraphSummary {
         var providingTypes = Set<String>()
         var extensionProvisions: [String: [EnvironmentProvision]] = [:]
         var typeWide: [String: [EnvironmentProvision]] = [:]
