@@ -100,7 +100,7 @@ struct UnobservedModel: Rule {
         for type in file.tree.allTypes where type.kind != .extension && project.isViewLike(type) {
             let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
             for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
-                guard let t = v.type, !t.text.containsBytes("->") else { continue }
+                guard let t = v.type, !t.isFunctionType else { continue }
                 let model = t.baseName
                 guard project.isObservableObjectType(model), !project.isObservableMacroClass(model),
                       !project.isComposableStore(model, in: file) else { continue }

@@ -157,9 +157,9 @@ public final class ProjectIndex: @unchecked Sendable {
                         ProjectIndex.appendShared(&sym.storedProperties, t.storedProperties)
                         sym.settableRequirements += t.settableRequirements
                     }
+                    // A first list without repeats (always a short one) is shared with the summary.
                     if sym.inherited.isEmpty, !ProjectIndex.hasDuplicates(t.inherited) {
                         sym.inherited = t.inherited
-                        if t.inherited.count > ProjectIndex.linearMergeLimit { inheritedSeen[t.name] = Set(t.inherited) }
                         return
                     }
                     for i in t.inherited {
@@ -182,11 +182,12 @@ public final class ProjectIndex: @unchecked Sendable {
         self.modelSuffixes = modelSuffixes
         self.defaultMainActorDirectories = defaultMainActorDirectories
         self.defaultMainActorEverywhere = defaultMainActorEverywhere
-        self.observableObjects = closure(of: ProjectIndex.observableObjectNames)
-        self.viewLike = closure(of: ProjectIndex.viewProtocolNames)
-        self.appOrScene = closure(of: ["App", "Scene"])
-        self.mainActorTypes = mainActorClosure()
-        self._inheritanceGraph = nil
+        // One reversed inheritance graph serves the four closures, then is dropped.
+        let graph = inheritanceGraph()
+        self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
+        self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
+        self.appOrScene = closure(of: ["App", "Scene"], in: graph)
+        self.mainActorTypes = mainActorClosure(in: graph)
         self.viewGraph = ViewGraph(summaries: summaries.lazy.compactMap(\.viewGraph), index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
     }
@@ -240,12 +241,12 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Every type name (declared or extended) that reaches one of `targets` through its
     /// inheritance graph (superclasses, protocol refinement, extension conformances, aliases).
-    private func closure(of targets: Set<String>) -> Set<String> {
-        reachingNames { name in targets.contains(name) || targets.contains(resolve(name)) }
+    private func closure(of targets: Set<String>, in graph: InheritanceGraph) -> Set<String> {
+        reachingNames(in: graph) { name in targets.contains(name) || targets.contains(resolve(name)) }
     }
 
-    private func mainActorClosure() -> Set<String> {
-        reachingNames { name in declared(resolve(name))?.isMainActorAttribute == true || ProjectIndex.sdkMainActorTypes.contains(name) }
+    private func mainActorClosure(in graph: InheritanceGraph) -> Set<String> {
+        reachingNames(in: graph) { name in declared(resolve(name))?.isMainActorAttribute == true || ProjectIndex.sdkMainActorTypes.contains(name) }
     }
 
     /// UIKit/AppKit classes and delegate protocols that the SDK declares `@MainActor`, so that an
@@ -259,16 +260,11 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The declared or extended type names from which a name satisfying `isGoal` can be reached
     /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).
     /// One breadth-first walk of the reversed graph, so deep chains and cycles stay linear.
-    private func reachingNames(_ isGoal: (String) -> Bool) -> Set<String> {
-        let graph = inheritanceGraph()
+    private func reachingNames(in graph: InheritanceGraph, _ isGoal: (String) -> Bool) -> Set<String> {
         var reached = [Bool](repeating: false, count: graph.nodeCount)
         var queue: [Int32] = []
-        for n in 0..<graph.universeCount where isGoal(graph.name(n, symbolTable)) {
-            reached[n] = true
-            queue.append(Int32(n))
-        }
-        // Supertypes that are not declared in the project (`ObservableObject`, `View`) can be goals too.
-        for n in graph.universeCount..<graph.nodeCount where isGoal(graph.name(n, symbolTable)) {
+        // Every node can be a goal, supertypes the project does not declare (`View`) included.
+        for n in 0..<graph.nodeCount where isGoal(graph.name(n, symbolTable)) {
             reached[n] = true
             queue.append(Int32(n))
         }
@@ -287,20 +283,17 @@ public final class ProjectIndex: @unchecked Sendable {
     /// their supertypes are `reverseEdges[reverseStart[n]..<reverseStart[n + 1]]`. Nodes are the
     /// symbols (numbered as in `symbolTable`), then alias names that are not symbols (with the
     /// symbols, the names the closures start from), then supertypes the project does not declare.
-    /// Numbers rather than names keep it small on a large project; it is built once while the
-    /// index is built, shared by the four closures, then dropped.
+    /// Numbers rather than names keep it small on a large project.
     struct InheritanceGraph {
         var extraNames: [String] = []
-        var universeCount = 0
         var reverseStart: [Int32] = []
         var reverseEdges: [Int32] = []
         var nodeCount: Int { reverseStart.count - 1 }
         func name(_ n: Int, _ symbols: [TypeSymbol]) -> String { n < symbols.count ? symbols[n].name : extraNames[n - symbols.count] }
     }
-    private var _inheritanceGraph: InheritanceGraph? = nil
 
+    /// Builds the reversed inheritance graph of the symbols and aliases.
     private func inheritanceGraph() -> InheritanceGraph {
-        if let g = _inheritanceGraph { return g }
         var graph = InheritanceGraph()
         let symbolCount = symbolTable.count
         var extraIDs: [String: Int32] = [:]
@@ -312,13 +305,13 @@ public final class ProjectIndex: @unchecked Sendable {
             graph.extraNames.append(name)
             return id
         }
-        for a in aliases.keys.sorted() where symbolIDs[a] == nil { _ = node(a) }
-        graph.universeCount = symbolCount + graph.extraNames.count
+        for a in aliases.keys where symbolIDs[a] == nil { _ = node(a) }
+        // The names whose supertypes are looked up: the symbols and the aliases.
+        let universeCount = symbolCount + graph.extraNames.count
         // Edges as (supertype, subtype) pairs, then grouped by supertype.
         var from: [Int32] = [], to: [Int32] = []
-        for u in 0..<graph.universeCount {
-            let name = u < symbolCount ? symbolTable[u].name : graph.extraNames[u - symbolCount]
-            for i in inheritedNames(resolve(name)) ?? [] {
+        for u in 0..<universeCount {
+            for i in inheritedNames(resolve(graph.name(u, symbolTable))) ?? [] {
                 from.append(node(i))
                 to.append(Int32(u))
             }
@@ -336,7 +329,6 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         graph.reverseStart = start
         graph.reverseEdges = edges
-        _inheritanceGraph = graph
         return graph
     }
 

@@ -32,11 +32,10 @@ public struct PropertySummary: Sendable {
                   typeName: v.type?.baseName ?? v.initializer.flatMap { PropertySummary.constructedName(in: $0, file: file) },
                   wrapper: wrapper?.baseName,
                   wrapperArguments: wrapper?.arguments.map { file.text(of: $0, compact: true) },
-                  isLet: v.isLet, hasInitializer: v.initializer != nil, isFunctionTyped: v.type.map { t in t.tokens.contains { file.kind($0) == .arrow } } ?? false,
+                  isLet: v.isLet, hasInitializer: v.initializer != nil, isFunctionTyped: v.type?.isFunctionType ?? false,
                   access: v.header.access,
                   location: file.location(ofToken: v.nameToken))
     }
-
 
     /// The simple type name an initial value constructs: the last capitalised component of a
     /// possibly module-qualified name directly followed by `(`, `.init(` or `{` (generic arguments

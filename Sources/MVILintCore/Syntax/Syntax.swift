@@ -104,6 +104,9 @@ public struct TypeRef: Sendable {
         self.baseName = baseName
     }
 
+    /// A function type (`() -> Void`, `@escaping (Int) -> Void`, `Binding<(Int) -> Void>`).
+    public var isFunctionType: Bool { text.containsBytes("->") }
+
     /// Wrappers peeled off before the base is found (`[[[T]]]`, `Optional<Optional<T>>`) at most;
     /// deeper nesting is left as it is, which keeps hostile input linear.
     static let maximumPeeling = 64
