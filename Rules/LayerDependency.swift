@@ -170,7 +170,7 @@ struct LayerDependency: Rule {
                     consider(i)
                 }
             }
-            for (r, isStatic) in memberCode(of: type) {
+            for (r, isStatic) in memberCode(of: type, in: file) {
                 for i in r where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i - 1) != .period {
                     guard let kind = reference(at: i, file: file) else { continue }
                     // A static factory (`static var preview`, `static let live`) that builds a model
@@ -201,13 +201,13 @@ struct LayerDependency: Rule {
 
     /// The code of the type's own members with whether it belongs to a static member: bodies,
     /// accessors, initial values and parameter default values.
-    private func memberCode(of type: TypeDecl) -> [(TokenRange, Bool)] {
+    private func memberCode(of type: TypeDecl, in file: SourceFile) -> [(TokenRange, Bool)] {
         var out: [(TokenRange, Bool)] = []
         for m in type.members {
             switch m {
             case .function(let f):
                 if let b = f.bodyTokens { out.append((b, f.header.isStatic)) }
-                for d in f.parameters.compactMap(\.defaultValue) { out.append((d, f.header.isStatic)) }
+                for d in file.parameters(of: f).compactMap(\.defaultValue) { out.append((d, f.header.isStatic)) }
             case .variable(let v):
                 if let o = v.accessorOpen, let c = v.accessorClose, o < c { out.append(((o + 1)..<c, v.isStatic)) }
                 if let r = v.initializer { out.append((r, v.isStatic)) }

@@ -157,7 +157,7 @@ struct MainActorMutation: Rule {
 
     /// Parameters and local `let`/`var` names that shadow properties inside `body`.
     private func localNames(in body: TokenRange, function: FunctionDecl, file: SourceFile) -> Set<String> {
-        var names = Set(function.parameters.map(\.name))
+        var names = Set(file.parameters(of: function).map(\.name))
         for i in body where (file.isWord(i, "let") || file.isWord(i, "var")) && file.kind(i + 1) == .identifier {
             names.insert(file.name(i + 1))
         }

@@ -154,7 +154,7 @@ struct ReducerSideEffect: Rule {
         var reported = Set<Int>()
         var functions = file.tree.topLevelFunctions
         for t in file.tree.allTypes { functions += t.functions }
-        for f in functions where isReducer(f) {
+        for f in functions where isReducer(f, in: file) {
             guard let body = f.bodyTokens else { continue }
             scan(body, reducer: "`\(f.name)`", file: file, reported: &reported, into: &context)
         }
@@ -168,10 +168,13 @@ struct ReducerSideEffect: Rule {
 
     /// An `inout` parameter whose type name ends with `State`, and one whose type name ends with
     /// `Action` or `Intent`.
-    private func isReducer(_ f: FunctionDecl) -> Bool {
-        guard f.kind == .function else { return false }
-        let hasState = f.parameters.contains { p in p.isInout && (p.type?.baseName.hasSuffix("State") ?? false) }
-        let hasAction = f.parameters.contains { p in
+    private func isReducer(_ f: FunctionDecl, in file: SourceFile) -> Bool {
+        guard f.kind == .function, let open = f.parameterOpen, let close = f.parameterClose, open < close else { return false }
+        // Cheap first: no `inout` between the parentheses, no reducer (parameters are parsed lazily).
+        guard (open..<close).contains(where: { file.isWord($0, "inout") }) else { return false }
+        let parameters = file.parameters(of: f)
+        let hasState = parameters.contains { p in p.isInout && (p.type?.baseName.hasSuffix("State") ?? false) }
+        let hasAction = parameters.contains { p in
             guard !p.isInout, let name = p.type?.baseName else { return false }
             return name.hasSuffix("Action") || name.hasSuffix("Intent")
         }

@@ -31,7 +31,7 @@ struct TaskIdDependency: Rule {
             for code in file.memberCode(of: type) {
                 for (closure, modifier) in file.modifierClosures(named: "task", in: code.range) {
                     if let paren = modifier.callParen, file.argumentLabels(ofCallAt: paren).contains("id") { continue }
-                    let read = readInputs(in: closure, inputs: inputs, file: file, locals: code.locals)
+                    let read = readInputs(in: closure, inputs: inputs, file: file, locals: file.locals(of: code))
                     guard let first = read.first else { continue }
                     context.report(at: modifier.token, .missingID(read, suggestion: first))
                 }

@@ -29,7 +29,7 @@ struct ViewMutatesState: Rule {
                     // Assigning the property itself (`self.viewModel = viewModel` in `init`) replaces
                     // the reference; only writes through it reach the model's state.
                     guard m.path.count >= 2, let model = models[m.path[0]] else { continue }
-                    if !m.viaSelf && code.locals.contains(m.path[0]) { continue }
+                    if !m.viaSelf && file.locals(of: code).contains(m.path[0]) { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .mutates(m.path.joined(separator: "."), model: model, view: type.indexName))
                 }

@@ -68,11 +68,13 @@ extension ProjectIndex {
     }
 }
 
-/// A piece of a type's member code with the names that are local to it.
+/// A piece of a type's member code: a function body, an accessor block or an initial value.
 struct MemberCode {
     var range: TokenRange
-    /// Parameters of the enclosing function and names bound inside the range.
-    var locals: Set<String>
+    /// The function whose body this is: its parameters are local names.
+    var function: FunctionDecl? = nil
+    /// An accessor block: setters and observers have the implicit parameters `newValue` and `oldValue`.
+    var isAccessor = false
 }
 
 extension SourceFile {
@@ -82,19 +84,24 @@ extension SourceFile {
         memo("memberCode", type.nameToken) { findMemberCode(of: type) }
     }
 
+    /// Parameters of the enclosing function and names bound inside the code. Asked only where a
+    /// rule has a candidate finding: most member code never needs it.
+    func locals(of code: MemberCode) -> Set<String> {
+        var names = localNames(in: code.range)
+        if let f = code.function { names.formUnion(parameters(of: f).lazy.map(\.name)) }
+        if code.isAccessor { names.formUnion(["newValue", "oldValue"]) }
+        return names
+    }
+
     private func findMemberCode(of type: TypeDecl) -> [MemberCode] {
         var out: [MemberCode] = []
         for m in type.members {
             switch m {
             case .function(let f):
-                if let b = f.bodyTokens { out.append(MemberCode(range: b, locals: localNames(in: b).union(f.parameters.map(\.name)))) }
+                if let b = f.bodyTokens { out.append(MemberCode(range: b, function: f)) }
             case .variable(let v):
-                if let o = v.accessorOpen, let c = v.accessorClose, o < c {
-                    let r = (o + 1)..<c
-                    // Setters and observers have the implicit parameters `newValue` and `oldValue`.
-                    out.append(MemberCode(range: r, locals: localNames(in: r).union(["newValue", "oldValue"])))
-                }
-                if let r = v.initializer { out.append(MemberCode(range: r, locals: localNames(in: r))) }
+                if let o = v.accessorOpen, let c = v.accessorClose, o < c { out.append(MemberCode(range: (o + 1)..<c, isAccessor: true)) }
+                if let r = v.initializer { out.append(MemberCode(range: r)) }
             default:
                 break
             }
@@ -111,7 +118,7 @@ extension SourceFile {
             if isWord(o + 1, "get"), kind(o + 2) == .leftBrace, let close = partner(o + 2), close < c { return (o + 3)..<close }
             return (o + 1)..<c
         }
-        for f in type.functions where f.name == "body" && f.parameters.first?.label == "content" && !f.header.isStatic {
+        for f in type.functions where f.name == "body" && parameters(of: f).first?.label == "content" && !f.header.isStatic {
             return f.bodyTokens
         }
         return nil

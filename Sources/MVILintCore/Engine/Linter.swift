@@ -177,7 +177,14 @@ public final class Linter {
         // Only the summaries and the kept files outlive pass 1: the rest is dropped before the
         // index is built, and the summaries once it is.
         let targets = loaded.filter { $0.isLintFile && $0.summary != nil }.map { (path: $0.path, file: $0.file) }
-        var summaries = loaded.compactMap(\.summary)
+        // Moved out, not copied: a copy retains every array and string of every summary.
+        var summaries: [FileSummary] = []
+        summaries.reserveCapacity(loaded.count)
+        for i in loaded.indices {
+            var moved: FileSummary? = nil
+            swap(&moved, &loaded[i].summary)
+            if let s = moved { summaries.append(s) }
+        }
         loaded = []
         let index = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                                  defaultMainActorDirectories: settings.defaultMainActorDirectories,

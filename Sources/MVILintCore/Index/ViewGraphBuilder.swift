@@ -4,7 +4,9 @@
 final class ViewGraphBuilder {
     let file: SourceFile
     /// Closure structure, computed only for files that can take part in the graph.
-    lazy var analysis: BodyAnalysis = file.bodyAnalysis
+    /// Which braces are closures. The summary needs no callees, so unless a rule has already
+    /// asked for the full analysis, a lighter one is computed and not cached on the file.
+    lazy var analysis: BodyAnalysis = file._bodyAnalysis ?? BodyAnalyzer(file: file, describesClosures: false).run()
     var summary: ViewGraphSummary
 
     init(file: SourceFile) {
@@ -474,7 +476,7 @@ final class ViewGraphBuilder {
                 }
                 j -= 1
             }
-            if let p = context.function?.parameters.first(where: { $0.name == name }) {
+            if let p = context.function.map({ file.parameters(of: $0) })?.first(where: { $0.name == name }) {
                 return p.type.map { concrete($0.baseName, in: context) } ?? .unknown
             }
         }
@@ -547,7 +549,7 @@ final class ViewGraphBuilder {
             guard let t = t else { return true }
             return t.text.containsBytes("View") || generics.contains(t.baseName)
         }
-        if let p = context.function?.parameters.first(where: { $0.name == name }) { return viewish(p.type) }
+        if let p = context.function.map({ file.parameters(of: $0) })?.first(where: { $0.name == name }) { return viewish(p.type) }
         if let v = context.type?.variables.first(where: { $0.name == name }) {
             if v.type == nil, let r = v.initializer, let made = PropertySummary.constructedName(in: r, file: file) { return made.hasSuffix("View") }
             return viewish(v.type)

@@ -271,6 +271,9 @@ extension SourceFile {
 /// Classifies every `{` of a file as a closure or a block, in one pass with explicit stacks.
 struct BodyAnalyzer {
     let file: SourceFile
+    /// When false, closures get their braces and parent only (no callee, label or signature):
+    /// all the view-graph summary needs, at a fraction of the cost.
+    var describesClosures = true
 
     static let blockKeywords: Set<String> = ["if", "guard", "while", "for", "switch", "catch", "do", "defer", "repeat", "else"]
     static let accessorWords: Set<String> = ["get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress"]
@@ -279,92 +282,112 @@ struct BodyAnalyzer {
 
     func run() -> BodyAnalysis {
         let tokens = file.tokens
-        var analysis = BodyAnalysis()
-        analysis.innermost = [Int32](repeating: -1, count: tokens.count)
-        // Braces that open declaration bodies (types, functions, accessors) are not closures.
-        var declBraces = Set<Int>()
+        // Braces that open declaration bodies (types, functions, accessors) are not closures:
+        // marked in a bitmap over the tokens (a set of token numbers costs a hash per brace).
+        var declBraces = [UInt64](repeating: 0, count: tokens.count / 64 + 1)
+        func mark(_ i: Int?) {
+            guard let i = i, i >= 0, i < tokens.count else { return }
+            declBraces[i >> 6] |= 1 << UInt64(i & 63)
+        }
         func collect(_ members: [Member]) {
             for m in members {
                 switch m {
                 case .type(let t):
-                    if let o = t.bodyOpen { declBraces.insert(o) }
+                    mark(t.bodyOpen)
                     collect(t.members)
                 case .function(let f):
-                    if let o = f.bodyOpen { declBraces.insert(o) }
+                    mark(f.bodyOpen)
                 case .variable(let v):
-                    if let o = v.accessorOpen { declBraces.insert(o) }
+                    mark(v.accessorOpen)
                 default: break
                 }
             }
         }
         collect(file.tree.declarations)
-        for p in file.tree.previewBodies { declBraces.insert(p.open) }
+        for p in file.tree.previewBodies { mark(p.open) }
 
         // Stack of open brackets: (token, closure index or -1).
         var stack: [(token: Int, closure: Int32)] = []
         stack.reserveCapacity(64)
         // Bracket depths at which a statement keyword waits for its block brace.
         var pending: [Int] = []
+        var closures: [ClosureInfo] = []
         var current: Int32 = -1
-        for i in tokens.indices {
-            let t = tokens[i]
-            switch t.kind {
-            case .keyword:
-                if file.isText(i, in: BodyAnalyzer.blockKeywordSet) && file.kind(i - 1) != .period {
-                    let depth = stack.count
-                    // `repeat { } while cond` has no block after `while`.
-                    if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = file.partner(i - 1), file.isWord(o - 1, "repeat") { break }
-                    if pending.last != depth { pending.append(depth) }
+        // The per-token loop reads tokens and bracket partners and writes `innermost` through raw
+        // buffers: it runs over every token of every checked file.
+        var innermost = [Int32](repeating: -1, count: tokens.count)
+        innermost.withUnsafeMutableBufferPointer { inner in
+            tokens.withUnsafeBufferPointer { toks in
+                file.match.withUnsafeBufferPointer { match in
+                    @inline(__always) func partner(_ j: Int) -> Int? {
+                        guard j >= 0, j < match.count else { return nil }
+                        let m = match[j]
+                        return m >= 0 ? Int(m) : nil
+                    }
+                    for i in 0..<toks.count {
+                        let kind = toks[i].kind
+                        switch kind {
+                        case .keyword:
+                            if file.isText(i, in: BodyAnalyzer.blockKeywordSet) && file.kind(i - 1) != .period {
+                                let depth = stack.count
+                                // `repeat { } while cond` has no block after `while`.
+                                if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = partner(i - 1), file.isWord(o - 1, "repeat") { break }
+                                if pending.last != depth { pending.append(depth) }
+                            }
+                        case .semicolon:
+                            while let p = pending.last, p >= stack.count { pending.removeLast() }
+                        case .leftParen, .leftBracket:
+                            stack.append((i, current))
+                        case .leftBrace:
+                            let depth = stack.count
+                            var isClosure = true
+                            if declBraces[i >> 6] & (1 << UInt64(i & 63)) != 0 {
+                                isClosure = false
+                            } else if let p = pending.last, p == depth {
+                                pending.removeLast()
+                                isClosure = false
+                            } else if i > 0, toks[i - 1].kind == .identifier, file.isText(i - 1, in: BodyAnalyzer.accessorWordSet), file.kind(i - 2) != .period {
+                                isClosure = false
+                            } else if i > 0, toks[i - 1].kind == .rightParen, let o = partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
+                                isClosure = false
+                            }
+                            if isClosure {
+                                var info = describesClosures ? describeClosure(open: i, stack: stack, closures: closures, innermost: UnsafeBufferPointer(inner))
+                                    : ClosureInfo(open: i, close: partner(i) ?? toks.count - 1, callee: [], calleeStart: nil, label: nil,
+                                                  isTrailing: false, attributes: [], inToken: nil, parent: nil)
+                                info.parent = current >= 0 ? Int(current) : nil
+                                closures.append(info)
+                                stack.append((i, current))
+                                current = Int32(closures.count - 1)
+                            } else {
+                                stack.append((i, current))
+                            }
+                        case .rightParen, .rightBracket, .rightBrace:
+                            // Pop to the partner when balanced; ignore stray closers.
+                            if let open = partner(i), let pos = stack.lastIndex(where: { $0.token == open }), stack.count - pos <= 64 {
+                                current = stack[pos].closure
+                                stack.removeSubrange(pos...)
+                                while let p = pending.last, p > stack.count { pending.removeLast() }
+                            }
+                        default:
+                            break
+                        }
+                        inner[i] = current
+                        // A closing brace belongs to the closure it closes.
+                        if kind == .rightBrace, let open = partner(i), open < i, inner[open] != current {
+                            inner[i] = inner[open]
+                        }
+                    }
                 }
-            case .semicolon:
-                while let p = pending.last, p >= stack.count { pending.removeLast() }
-            case .leftParen, .leftBracket:
-                stack.append((i, current))
-            case .leftBrace:
-                let depth = stack.count
-                var isClosure = true
-                if declBraces.contains(i) {
-                    isClosure = false
-                } else if let p = pending.last, p == depth {
-                    pending.removeLast()
-                    isClosure = false
-                } else if i > 0, file.kind(i - 1) == .identifier, file.isText(i - 1, in: BodyAnalyzer.accessorWordSet), file.kind(i - 2) != .period {
-                    isClosure = false
-                } else if i > 0, file.kind(i - 1) == .rightParen, let o = file.partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
-                    isClosure = false
-                }
-                if isClosure {
-                    var info = describeClosure(open: i, stack: stack, known: analysis)
-                    info.parent = current >= 0 ? Int(current) : nil
-                    analysis.closures.append(info)
-                    let idx = Int32(analysis.closures.count - 1)
-                    stack.append((i, current))
-                    current = idx
-                } else {
-                    stack.append((i, current))
-                }
-            case .rightParen, .rightBracket, .rightBrace:
-                // Pop to the partner when balanced; ignore stray closers.
-                if let open = file.partner(i), let pos = stack.lastIndex(where: { $0.token == open }), stack.count - pos <= 64 {
-                    current = stack[pos].closure
-                    stack.removeSubrange(pos...)
-                    while let p = pending.last, p > stack.count { pending.removeLast() }
-                }
-            default:
-                break
-            }
-            analysis.innermost[i] = current
-            // A closing brace belongs to the closure it closes.
-            if t.kind == .rightBrace, let open = file.partner(i), open < i, Int(analysis.innermost[open]) != Int(current) {
-                analysis.innermost[i] = analysis.innermost[open]
             }
         }
-        return analysis
+        return BodyAnalysis(closures: closures, innermost: innermost)
     }
 
     /// What the closure opened at `open` is passed to.
-    /// `known` holds the closures described so far (those before `open`).
-    func describeClosure(open: Int, stack: [(token: Int, closure: Int32)], known: BodyAnalysis) -> ClosureInfo {
+    /// `closures` holds the closures described so far (those before `open`), and `innermost` the
+    /// innermost closure of every token before `open`.
+    func describeClosure(open: Int, stack: [(token: Int, closure: Int32)], closures: [ClosureInfo], innermost: UnsafeBufferPointer<Int32>) -> ClosureInfo {
         var info = ClosureInfo(open: open, close: file.partner(open) ?? file.tokens.count - 1, callee: [], calleeStart: nil, label: nil, isTrailing: false, attributes: [], inToken: nil, parent: nil)
         let p = open - 1
         switch file.kind(p) {
@@ -411,13 +434,13 @@ struct BodyAnalyzer {
                 // A labelled extra trailing closure: `foo { } onFailure: { }`. The previous closure
                 // was described already (looking it up, not recursing, keeps long chains of
                 // labelled closures linear and off the stack).
-                let recorded = prevOpen < known.innermost.count ? Int(known.innermost[prevOpen]) : -1
+                let recorded = prevOpen < innermost.count ? Int(innermost[prevOpen]) : -1
                 var prev: ClosureInfo? = nil
-                if recorded >= 0, known.closures[recorded].open == prevOpen {
-                    prev = known.closures[recorded]
-                } else if !known.innermost.isEmpty {
+                if recorded >= 0, closures[recorded].open == prevOpen {
+                    prev = closures[recorded]
+                } else if !innermost.isEmpty {
                     // Braces that are not a closure: described once, without following labels further.
-                    prev = describeClosure(open: prevOpen, stack: stack, known: BodyAnalysis())
+                    prev = describeClosure(open: prevOpen, stack: stack, closures: [], innermost: UnsafeBufferPointer(start: nil, count: 0))
                 }
                 if let prev = prev {
                     info.callee = prev.callee

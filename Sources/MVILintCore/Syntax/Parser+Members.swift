@@ -141,9 +141,10 @@ extension Parser {
         if kind(j) == .operator, file.bytes[Int(tokens[j].start)] == UInt8(ascii: "<") {
             j = angleEnd(from: j, end: end) + 1
         }
-        var params: [Parameter] = []
+        var parameterOpen: Int? = nil, parameterClose: Int? = nil
         if kind(j) == .leftParen, let close = file.partner(j) {
-            params = parseParameters(open: j, close: close)
+            parameterOpen = j
+            parameterClose = close
             j = close + 1
         }
         var isAsync = false, isThrowing = false
@@ -179,7 +180,7 @@ extension Parser {
                 j = end
             }
         }
-        let f = FunctionDecl(kind: fkind, name: name, nameToken: nameToken, header: header, parameters: params,
+        let f = FunctionDecl(kind: fkind, name: name, nameToken: nameToken, header: header, parameterOpen: parameterOpen, parameterClose: parameterClose,
                              isAsync: isAsync, isThrowing: isThrowing, returnType: returnType, bodyOpen: bodyOpen, bodyClose: bodyClose)
         return (f, max(j, i + 1))
     }
@@ -238,5 +239,19 @@ extension Parser {
             if kind(j) == .equal, j + 1 < range.upperBound { defaultValue = (j + 1)..<range.upperBound }
         }
         return Parameter(label: label, name: name, nameToken: nameToken, type: type, isInout: isInout, defaultValue: defaultValue)
+    }
+}
+
+extension SourceFile {
+    /// The parameters of `function`, parsed on first use and then kept on the declaration.
+    public func parameters(of function: FunctionDecl) -> [Parameter] {
+        if let cached = function.parsedParameters { return cached }
+        guard let open = function.parameterOpen, let close = function.parameterClose else {
+            function.parsedParameters = []
+            return []
+        }
+        let parsed = Parser(file: self).parseParameters(open: open, close: close)
+        function.parsedParameters = parsed
+        return parsed
     }
 }

@@ -89,7 +89,7 @@ extension SourceFile {
                     if !valid(f.nameToken) { fail("function \(f.name) has name token \(f.nameToken) of \(count)") }
                     checkHeader("function \(f.name)", f.header)
                     checkBody("function \(f.name)", f.bodyOpen, f.bodyClose)
-                    for p in f.parameters where !valid(p.nameToken) { fail("parameter \(p.name) of \(f.name) has a token out of range") }
+                    for p in parameters(of: f) where !valid(p.nameToken) { fail("parameter \(p.name) of \(f.name) has a token out of range") }
                 case .typeAlias(let a):
                     if !valid(a.nameToken) { fail("typealias \(a.name) has name token \(a.nameToken) of \(count)") }
                 case .other(let r):

@@ -342,7 +342,13 @@ public final class FunctionDecl: @unchecked Sendable {
     public let name: String
     public let nameToken: Int
     public let header: DeclHeader
-    public let parameters: [Parameter]
+    /// Token indices of the parameter list's `(` and `)`; nil when there is none. The parameters
+    /// themselves are parsed on first use (`SourceFile.parameters(of:)`): most functions'
+    /// parameters are never asked for, and parsing them all was a twentieth of the scan.
+    public let parameterOpen: Int?
+    public let parameterClose: Int?
+    /// Cache behind `SourceFile.parameters(of:)` (a file is checked by one thread at a time).
+    var parsedParameters: [Parameter]? = nil
     public let isAsync: Bool
     public let isThrowing: Bool
     public let returnType: TypeRef?
@@ -350,9 +356,10 @@ public final class FunctionDecl: @unchecked Sendable {
     public let bodyOpen: Int?
     public let bodyClose: Int?
 
-    public init(kind: FunctionKind, name: String, nameToken: Int, header: DeclHeader, parameters: [Parameter], isAsync: Bool, isThrowing: Bool, returnType: TypeRef?, bodyOpen: Int?, bodyClose: Int?) {
+    public init(kind: FunctionKind, name: String, nameToken: Int, header: DeclHeader, parameterOpen: Int?, parameterClose: Int?,
+                isAsync: Bool, isThrowing: Bool, returnType: TypeRef?, bodyOpen: Int?, bodyClose: Int?) {
         self.kind = kind; self.name = name; self.nameToken = nameToken; self.header = header
-        self.parameters = parameters; self.isAsync = isAsync; self.isThrowing = isThrowing
+        self.parameterOpen = parameterOpen; self.parameterClose = parameterClose; self.isAsync = isAsync; self.isThrowing = isThrowing
         self.returnType = returnType; self.bodyOpen = bodyOpen; self.bodyClose = bodyClose
     }
 
