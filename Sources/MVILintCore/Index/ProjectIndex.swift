@@ -124,10 +124,15 @@ public final class ProjectIndex: @unchecked Sendable {
         var ids: [String: Int32] = [:]
         ids.reserveCapacity(summaries.reduce(0) { $0 + $1.types.count })
         var names: [String] = []
-        for s in summaries {
-            for t in s.types where ids[t.name] == nil {
-                ids[t.name] = Int32(names.count)
-                names.append(t.name)
+        // Fields are read in place (`summaries[i].types[j].name`): binding each entry to a local
+        // would copy it, retaining all of its arrays.
+        for si in summaries.indices {
+            for ti in summaries[si].types.indices {
+                let name = summaries[si].types[ti].name
+                if ids[name] == nil {
+                    ids[name] = Int32(names.count)
+                    names.append(name)
+                }
             }
         }
         var table = names.map { TypeSymbol(name: $0) }
@@ -188,7 +193,8 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.mainActorTypes = mainActorClosure(in: graph)
-        self.viewGraph = ViewGraph(summaries: summaries.lazy.compactMap(\.viewGraph), index: self)
+        // A closure, not a key path: applying a key path copies the whole summary first.
+        self.viewGraph = ViewGraph(summaries: summaries.lazy.compactMap { $0.viewGraph }, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
     }
 

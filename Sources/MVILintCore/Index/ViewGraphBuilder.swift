@@ -45,6 +45,7 @@ final class ViewGraphBuilder {
         "EdgeInsets", "GridItem", "Stepper", "Slider", "DatePicker", "Link", "ShareLink", "TextEditor", "Result",
     ]
     /// Calls that are never project view extensions; skipping them keeps summaries small.
+    static let frameworkCallWords = WordSet(Array(frameworkCalls))
     static let frameworkCalls: Set<String> = [
         "padding", "font", "foregroundStyle", "foregroundColor", "frame", "background", "overlay", "navigationTitle",
         "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog",
@@ -297,11 +298,13 @@ final class ViewGraphBuilder {
         for i in range where file.kind(i) == .identifier {
             let calls = (file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore) || (file.kind(i - 1) == .period && isClosureOpen(i + 1))
             guard calls, !file.beginsWithCapital(i) else { continue }
-            let name = file.name(i)
-            if name == "modifier", let close = file.partner(i + 1), let m = PropertySummary.constructedName(in: (i + 2)..<close, file: file) {
+            if file.isText(i, "modifier") || file.isText(i, "`modifier`"), let close = file.partner(i + 1), let m = PropertySummary.constructedName(in: (i + 2)..<close, file: file) {
                 out.insert(.modifierType(m))
                 continue
             }
+            // Most calls are framework modifiers: compared as bytes, without making a string.
+            if file.isText(i, in: ViewGraphBuilder.frameworkCallWords) { continue }
+            let name = file.name(i)
             if ViewGraphBuilder.frameworkCalls.contains(name) { continue }
             out.insert(.modifierFunction(name))
         }
