@@ -53,7 +53,7 @@ struct LoadingStateReset: Rule {
                 }
                 guard !named.isEmpty else { continue }
                 let base = file.bodyAnalysis.innermost.indices.contains(body.lowerBound - 1) ? Int(file.bodyAnalysis.innermost[body.lowerBound - 1]) : -1
-                var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(context.file.parameters(of: f).map(\.name)))]
+                var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(file.parameters(of: f).map(\.name)))]
                 // Every `Task { }` inside the method is a flow of its own: its body runs later.
                 for c in file.closures(in: body) where isTask(c, file: file) {
                     let index = Int(file.bodyAnalysis.innermost[c.open])

@@ -252,7 +252,11 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private func mainActorClosure(in graph: InheritanceGraph) -> Set<String> {
-        reachingNames(in: graph) { name in declared(resolve(name))?.isMainActorAttribute == true || ProjectIndex.sdkMainActorTypes.contains(name) }
+        // The one field is read in place: `declared` would copy the whole symbol for every node.
+        reachingNames(in: graph) { name in
+            if let id = symbolIDs[resolve(name)], symbolTable[Int(id)].isMainActorAttribute { return true }
+            return ProjectIndex.sdkMainActorTypes.contains(name)
+        }
     }
 
     /// UIKit/AppKit classes and delegate protocols that the SDK declares `@MainActor`, so that an

@@ -313,70 +313,63 @@ struct BodyAnalyzer {
         var pending: [Int] = []
         var closures: [ClosureInfo] = []
         var current: Int32 = -1
-        // The per-token loop reads tokens and bracket partners and writes `innermost` through raw
-        // buffers: it runs over every token of every checked file.
+        // The per-token loop reads tokens and writes `innermost` through raw buffers: it runs over
+        // every token of every checked file.
         var innermost = [Int32](repeating: -1, count: tokens.count)
         innermost.withUnsafeMutableBufferPointer { inner in
             tokens.withUnsafeBufferPointer { toks in
-                file.match.withUnsafeBufferPointer { match in
-                    @inline(__always) func partner(_ j: Int) -> Int? {
-                        guard j >= 0, j < match.count else { return nil }
-                        let m = match[j]
-                        return m >= 0 ? Int(m) : nil
-                    }
-                    for i in 0..<toks.count {
-                        let kind = toks[i].kind
-                        switch kind {
-                        case .keyword:
-                            if file.isText(i, in: BodyAnalyzer.blockKeywordSet) && file.kind(i - 1) != .period {
-                                let depth = stack.count
-                                // `repeat { } while cond` has no block after `while`.
-                                if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = partner(i - 1), file.isWord(o - 1, "repeat") { break }
-                                if pending.last != depth { pending.append(depth) }
-                            }
-                        case .semicolon:
-                            while let p = pending.last, p >= stack.count { pending.removeLast() }
-                        case .leftParen, .leftBracket:
-                            stack.append((i, current))
-                        case .leftBrace:
+                for i in 0..<toks.count {
+                    let kind = toks[i].kind
+                    switch kind {
+                    case .keyword:
+                        if file.isText(i, in: BodyAnalyzer.blockKeywordSet) && file.kind(i - 1) != .period {
                             let depth = stack.count
-                            var isClosure = true
-                            if declBraces[i >> 6] & (1 << UInt64(i & 63)) != 0 {
-                                isClosure = false
-                            } else if let p = pending.last, p == depth {
-                                pending.removeLast()
-                                isClosure = false
-                            } else if i > 0, toks[i - 1].kind == .identifier, file.isText(i - 1, in: BodyAnalyzer.accessorWordSet), file.kind(i - 2) != .period {
-                                isClosure = false
-                            } else if i > 0, toks[i - 1].kind == .rightParen, let o = partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
-                                isClosure = false
-                            }
-                            if isClosure {
-                                var info = describesClosures ? describeClosure(open: i, stack: stack, closures: closures, innermost: UnsafeBufferPointer(inner))
-                                    : ClosureInfo(open: i, close: partner(i) ?? toks.count - 1, callee: [], calleeStart: nil, label: nil,
-                                                  isTrailing: false, attributes: [], inToken: nil, parent: nil)
-                                info.parent = current >= 0 ? Int(current) : nil
-                                closures.append(info)
-                                stack.append((i, current))
-                                current = Int32(closures.count - 1)
-                            } else {
-                                stack.append((i, current))
-                            }
-                        case .rightParen, .rightBracket, .rightBrace:
-                            // Pop to the partner when balanced; ignore stray closers.
-                            if let open = partner(i), let pos = stack.lastIndex(where: { $0.token == open }), stack.count - pos <= 64 {
-                                current = stack[pos].closure
-                                stack.removeSubrange(pos...)
-                                while let p = pending.last, p > stack.count { pending.removeLast() }
-                            }
-                        default:
-                            break
+                            // `repeat { } while cond` has no block after `while`.
+                            if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = file.partner(i - 1), file.isWord(o - 1, "repeat") { break }
+                            if pending.last != depth { pending.append(depth) }
                         }
-                        inner[i] = current
-                        // A closing brace belongs to the closure it closes.
-                        if kind == .rightBrace, let open = partner(i), open < i, inner[open] != current {
-                            inner[i] = inner[open]
+                    case .semicolon:
+                        while let p = pending.last, p >= stack.count { pending.removeLast() }
+                    case .leftParen, .leftBracket:
+                        stack.append((i, current))
+                    case .leftBrace:
+                        let depth = stack.count
+                        var isClosure = true
+                        if declBraces[i >> 6] & (1 << UInt64(i & 63)) != 0 {
+                            isClosure = false
+                        } else if let p = pending.last, p == depth {
+                            pending.removeLast()
+                            isClosure = false
+                        } else if i > 0, toks[i - 1].kind == .identifier, file.isText(i - 1, in: BodyAnalyzer.accessorWordSet), file.kind(i - 2) != .period {
+                            isClosure = false
+                        } else if i > 0, toks[i - 1].kind == .rightParen, let o = file.partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
+                            isClosure = false
                         }
+                        if isClosure {
+                            var info = describesClosures ? describeClosure(open: i, stack: stack, closures: closures, innermost: UnsafeBufferPointer(inner))
+                                : ClosureInfo(open: i, close: file.partner(i) ?? toks.count - 1, callee: [], calleeStart: nil, label: nil,
+                                              isTrailing: false, attributes: [], inToken: nil, parent: nil)
+                            info.parent = current >= 0 ? Int(current) : nil
+                            closures.append(info)
+                            stack.append((i, current))
+                            current = Int32(closures.count - 1)
+                        } else {
+                            stack.append((i, current))
+                        }
+                    case .rightParen, .rightBracket, .rightBrace:
+                        // Pop to the partner when balanced; ignore stray closers.
+                        if let open = file.partner(i), let pos = stack.lastIndex(where: { $0.token == open }), stack.count - pos <= 64 {
+                            current = stack[pos].closure
+                            stack.removeSubrange(pos...)
+                            while let p = pending.last, p > stack.count { pending.removeLast() }
+                        }
+                    default:
+                        break
+                    }
+                    inner[i] = current
+                    // A closing brace belongs to the closure it closes.
+                    if kind == .rightBrace, let open = file.partner(i), open < i, inner[open] != current {
+                        inner[i] = inner[open]
                     }
                 }
             }

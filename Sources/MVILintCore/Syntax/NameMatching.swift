@@ -26,10 +26,19 @@ extension String {
 extension String {
     /// Whether `part`'s UTF-8 bytes occur in the string's (a plain byte search, for ASCII
     /// fragments of type text such as `->` or `View`; much cheaper than Foundation's `contains`).
+    /// Native strings are read in place, like `hasNameSuffix`.
     public func containsBytes(_ part: String) -> Bool {
-        let needle = Array(part.utf8)
+        let a = utf8, b = part.utf8
+        if let fast = a.withContiguousStorageIfAvailable({ x in
+            b.withContiguousStorageIfAvailable { y in String.occurs(y, in: x) }
+        }), let answer = fast {
+            return answer
+        }
+        return Array(a).withUnsafeBufferPointer { x in Array(b).withUnsafeBufferPointer { y in String.occurs(y, in: x) } }
+    }
+
+    private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !needle.isEmpty else { return true }
-        let hay = Array(utf8)
         guard hay.count >= needle.count else { return false }
         var i = 0
         let last = hay.count - needle.count

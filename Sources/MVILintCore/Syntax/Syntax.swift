@@ -1,7 +1,9 @@
 /// The AST-lite: declarations the structure pass extracts from a token stream.
 ///
 /// Positions are token indices into `SourceFile.tokens`; bodies are kept as token ranges and
-/// analysed on demand (`BodyAnalysis`). Declarations are immutable once parsed.
+/// analysed on demand (`BodyAnalysis`). Declarations are immutable once parsed, except for caches
+/// filled on first use (a function's parameters), like `SourceFile`'s: a file is checked by one
+/// thread at a time.
 
 /// A half-open range of token indices.
 public typealias TokenRange = Range<Int>
