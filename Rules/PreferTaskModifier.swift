@@ -116,6 +116,8 @@ struct PreferTaskModifier: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file
+        // Most files have no `onAppear`: they need no closure analysis for this rule.
+        guard file.containsIdentifier("onAppear") else { return }
         let analysis = file.bodyAnalysis
         let everything = 0..<file.tokens.count
         for (closure, modifier) in file.modifierClosures(named: "onAppear", in: everything) {

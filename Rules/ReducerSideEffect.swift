@@ -158,6 +158,8 @@ struct ReducerSideEffect: Rule {
             guard let body = f.bodyTokens else { continue }
             scan(body, reducer: "`\(f.name)`", file: file, reported: &reported, into: &context)
         }
+        // Only a file that names `Reduce` can hold a `Reduce` closure: the others need no closure analysis.
+        guard file.containsIdentifier("Reduce") else { return }
         for c in file.bodyAnalysis.closures where c.calleeName == "Reduce" && c.isTrailing && c.callee.count <= 2 {
             let start = c.inToken.map { $0 + 1 } ?? c.open + 1
             guard start < c.close else { continue }

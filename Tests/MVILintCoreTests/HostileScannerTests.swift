@@ -200,6 +200,31 @@ final class HostileScannerTests: XCTestCase {
         analyse([UInt8](repeating: 0, count: 100_000), "all NUL")
     }
 
+    /// The reader's text check reads 32 and 8 bytes at a time: at every length and every position
+    /// of a NUL or a stray byte it answers as a byte-by-byte check would, and it never looks past
+    /// the end (the byte kept just after the array's last element would make the text invalid).
+    func testTextCheckAtEveryLengthAndPosition() {
+        for length in 0...100 {
+            var text = [UInt8](repeating: UInt8(ascii: "a"), count: length + 1)
+            text[length] = 0xFF
+            text.removeLast()  // keeps the capacity, and the 0xFF just past the end
+            XCTAssertEqual(checkText(text), .valid, "ASCII text of \(length) bytes")
+            for position in 0..<length {
+                var nul = text
+                nul[position] = 0
+                XCTAssertEqual(checkText(nul), .nul, "NUL at \(position) of \(length)")
+                var stray = text
+                stray[position] = 0x80
+                XCTAssertEqual(checkText(stray), .invalidUTF8, "stray continuation byte at \(position) of \(length)")
+            }
+            if length >= 2 {
+                var accented = text
+                accented[length - 2] = 0xC3; accented[length - 1] = 0xA9
+                XCTAssertEqual(checkText(accented), .valid, "two-byte character ending text of \(length) bytes")
+            }
+        }
+    }
+
     func testDegenerateFiles() {
         let empty = analyse([], "empty")
         XCTAssertEqual(empty?.tokens.map(\.kind), [.eof])

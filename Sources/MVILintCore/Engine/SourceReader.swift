@@ -124,7 +124,18 @@ func checkText(_ bytes: [UInt8]) -> TextCheck {
         let n = b.count
         var i = 0
         var sawNUL = false
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         while i < n {
+            // Fastest path: 32 ASCII bytes, none of them NUL, tested together.
+            while i + 32 <= n {
+                let p = UnsafeRawPointer(b.baseAddress! + i)
+                let w0 = p.loadUnaligned(as: UInt64.self), w1 = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let w2 = p.loadUnaligned(fromByteOffset: 16, as: UInt64.self), w3 = p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                let zero = ((w0 &- ones) & ~w0) | ((w1 &- ones) & ~w1) | ((w2 &- ones) & ~w2) | ((w3 &- ones) & ~w3)
+                if (w0 | w1 | w2 | w3 | zero) & high != 0 { break }
+                i += 32
+            }
+            if i >= n { break }
             // Fast path: eight ASCII bytes, none of them NUL.
             if i + 8 <= n {
                 let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)

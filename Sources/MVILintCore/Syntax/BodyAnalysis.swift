@@ -360,7 +360,7 @@ struct BodyAnalyzer {
                         // Pop to the partner when balanced; ignore stray closers.
                         if let open = file.partner(i), let pos = stack.lastIndex(where: { $0.token == open }), stack.count - pos <= 64 {
                             current = stack[pos].closure
-                            stack.removeSubrange(pos...)
+                            while stack.count > pos { stack.removeLast() }
                             while let p = pending.last, p > stack.count { pending.removeLast() }
                         }
                     default:

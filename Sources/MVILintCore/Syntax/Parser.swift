@@ -165,25 +165,23 @@ struct Parser {
 
     /// Parses one declaration at `i` (after its header). Returns nil when `i` starts no declaration.
     mutating func parseDeclaration(at i: Int, end: Int, header: DeclHeader, outer: [String], depth: Int) -> (Member?, Int)? {
-        guard isIdentifierLike(i) else { return nil }
-        let word = file.text(i)
+        guard isIdentifierLike(i), let word = declarationWord(i) else { return nil }
         switch word {
-        case "class", "struct", "enum", "protocol", "extension":
-            return parseType(kind: TypeKind(rawValue: word)!, at: i, end: end, header: header, outer: outer, depth: depth)
-        case "actor" where kind(i + 1) == .identifier:
-            return parseType(kind: .actor, at: i, end: end, header: header, outer: outer, depth: depth)
-        case "var", "let":
+        case .type(let typeKind):
+            if typeKind == .actor && kind(i + 1) != .identifier { return nil }
+            return parseType(kind: typeKind, at: i, end: end, header: header, outer: outer, depth: depth)
+        case .binding:
             let (vars, next) = parseVariables(at: i, end: end, header: header)
             if vars.count == 1 { return (.variable(vars[0]), next) }
             // Several bindings: emit the first here and the rest as separate members by the caller.
             pendingVariables.append(contentsOf: vars.dropFirst())
             return (vars.first.map { .variable($0) }, next)
-        case "func", "init", "deinit", "subscript":
+        case .function:
             let (f, next) = parseFunction(at: i, end: end, header: header)
             return (.function(f), next)
-        case "typealias":
+        case .typeAlias:
             return parseTypeAlias(at: i, end: end, header: header, outer: outer)
-        case "import":
+        case .import:
             var j = i + 1
             var name = ""
             let line = tokens[i].line
@@ -195,13 +193,68 @@ struct Parser {
             }
             if !name.isEmpty { tree.imports.append(name) }
             return (nil, j)
-        case "case", "associatedtype", "operator", "precedencegroup", "macro":
+        case .other:
             let start = i
             let next = skipStatement(from: i + 1, end: end)
             return (.other(start..<next), next)
-        default:
-            return nil
         }
+    }
+
+    /// The word that starts a declaration.
+    enum DeclarationWord {
+        /// `class`, `struct`, `enum`, `protocol`, `extension`, `actor`.
+        case type(TypeKind)
+        /// `var`, `let`.
+        case binding
+        /// `func`, `init`, `deinit`, `subscript`.
+        case function
+        case typeAlias
+        case `import`
+        /// `case`, `associatedtype`, `operator`, `precedencegroup`, `macro`.
+        case other
+    }
+
+    /// The declaration word that token `i` spells, compared as bytes (no string is made).
+    func declarationWord(_ i: Int) -> DeclarationWord? {
+        let t = tokens[i]
+        guard t.length >= 3 && t.length <= 15 else { return nil }
+        switch file.bytes[Int(t.start)] {
+        case UInt8(ascii: "c"):
+            if isText(i, "class") { return .type(.class) }
+            if isText(i, "case") { return .other }
+        case UInt8(ascii: "s"):
+            if isText(i, "struct") { return .type(.struct) }
+            if isText(i, "subscript") { return .function }
+        case UInt8(ascii: "e"):
+            if isText(i, "enum") { return .type(.enum) }
+            if isText(i, "extension") { return .type(.extension) }
+        case UInt8(ascii: "p"):
+            if isText(i, "protocol") { return .type(.protocol) }
+            if isText(i, "precedencegroup") { return .other }
+        case UInt8(ascii: "a"):
+            if isText(i, "actor") { return .type(.actor) }
+            if isText(i, "associatedtype") { return .other }
+        case UInt8(ascii: "v"):
+            if isText(i, "var") { return .binding }
+        case UInt8(ascii: "l"):
+            if isText(i, "let") { return .binding }
+        case UInt8(ascii: "f"):
+            if isText(i, "func") { return .function }
+        case UInt8(ascii: "i"):
+            if isText(i, "init") { return .function }
+            if isText(i, "import") { return .import }
+        case UInt8(ascii: "d"):
+            if isText(i, "deinit") { return .function }
+        case UInt8(ascii: "t"):
+            if isText(i, "typealias") { return .typeAlias }
+        case UInt8(ascii: "o"):
+            if isText(i, "operator") { return .other }
+        case UInt8(ascii: "m"):
+            if isText(i, "macro") { return .other }
+        default:
+            break
+        }
+        return nil
     }
 
     /// Extra bindings of a multi-binding `var a = 1, b = 2` awaiting insertion.

@@ -125,6 +125,25 @@ public final class SourceFile: @unchecked Sendable {
         return words.contains(bytes, Int(tokens[i].start), Int(tokens[i].end))
     }
 
+    /// Whether any identifier token of the file spells `s`: a cheap test (one pass over the
+    /// tokens, comparing lengths first) that lets a rule skip files that cannot concern it.
+    public func containsIdentifier(_ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        return s.withUTF8Buffer { word in
+            tokens.withUnsafeBufferPointer { toks in
+                bytes.withUnsafeBufferPointer { b in
+                    for t in toks where t.kind == .identifier && Int(t.end - t.start) == n {
+                        var k = 0
+                        let o = Int(t.start)
+                        while k < n, b[o + k] == word[k] { k += 1 }
+                        if k == n { return true }
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
     /// Whether token `i` is an identifier or keyword spelling `s`.
     public func isWord(_ i: Int, _ s: StaticString) -> Bool {
         let k = kind(i)
@@ -164,7 +183,12 @@ public final class SourceFile: @unchecked Sendable {
             if Int(lineStarts[mid]) <= off { lo = mid } else { hi = mid - 1 }
         }
         let lineStart = lineStarts.isEmpty ? 0 : Int(lineStarts[lo])
-        if _columns == nil { _columns = ColumnIndex(self) }
+        // Near the start of a line the column is counted directly; far into a long line it is
+        // counted from the nearest checkpoint, kept per line.
+        if off - lineStart < 2 * ColumnIndex.checkpointSpacing {
+            return SourceLocation(line: lo + 1, column: ColumnIndex.characters(bytes, lineStart, off) + 1)
+        }
+        if _columns == nil { _columns = ColumnIndex() }
         return SourceLocation(line: lo + 1, column: _columns!.column(line: lo, lineStart: lineStart, offset: off, in: self))
     }
 
@@ -285,38 +309,18 @@ public struct WordSet: Sendable {
     }
 }
 
-/// Column numbers without counting characters from the start of the line each time: O(1) on
-/// ASCII lines, and on long non-ASCII lines counting starts from the nearest checkpoint, so that
-/// reporting many findings on one 20 MB line stays linear.
+/// Column numbers on long lines without counting characters from the start of the line each
+/// time: counting starts from the nearest checkpoint, so that reporting many findings on one
+/// 20 MB line stays linear. Columns near the start of a line are counted directly
+/// (`characters`), which costs no index at all.
 final class ColumnIndex {
-    /// Whether each line (by index) is pure ASCII, where a column is a byte count.
-    private var asciiLines: [Bool]
-    /// For long non-ASCII lines: (byte offset, characters before it) at grapheme boundaries.
+    /// For long lines: (byte offset, characters before it) at grapheme boundaries.
     private var checkpoints: [Int: [(offset: Int, column: Int)]] = [:]
     static let checkpointSpacing = 1024
 
-    init(_ file: SourceFile) {
-        let starts = file.lineStarts
-        asciiLines = [Bool](repeating: true, count: max(1, starts.count))
-        file.bytes.withUnsafeBufferPointer { b in
-            var line = 0
-            var i = 0
-            while i < b.count {
-                // Skip ASCII eight bytes at a time, then find the line of the non-ASCII byte.
-                if i + 8 <= b.count, UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
-                if b[i] < 0x80 { i += 1; continue }
-                while line + 1 < starts.count, Int(starts[line + 1]) <= i { line += 1 }
-                asciiLines[line] = false
-                // Jump to the next line.
-                i = line + 1 < starts.count ? Int(starts[line + 1]) : b.count
-            }
-        }
-    }
-
     /// The 1-based column (in characters) of `offset` on line index `line`.
     func column(line: Int, lineStart: Int, offset: Int, in file: SourceFile) -> Int {
-        if line < asciiLines.count, asciiLines[line] { return offset - lineStart + 1 }
-        if offset - lineStart < 2 * ColumnIndex.checkpointSpacing { return characters(file.bytes, lineStart, offset) + 1 }
+        if offset - lineStart < 2 * ColumnIndex.checkpointSpacing { return ColumnIndex.characters(file.bytes, lineStart, offset) + 1 }
         if checkpoints[line] == nil { checkpoints[line] = makeCheckpoints(file, line: line, lineStart: lineStart) }
         let marks = checkpoints[line]!
         // The last checkpoint at or before `offset`.
@@ -326,7 +330,7 @@ final class ColumnIndex {
             if marks[mid].offset <= offset { lo = mid } else { hi = mid - 1 }
         }
         let mark = marks[lo].offset <= offset ? marks[lo] : (offset: lineStart, column: 0)
-        return mark.column + characters(file.bytes, mark.offset, offset) + 1
+        return mark.column + ColumnIndex.characters(file.bytes, mark.offset, offset) + 1
     }
 
     /// Checkpoints every `checkpointSpacing` bytes or so, each placed between two ASCII bytes
@@ -340,7 +344,7 @@ final class ColumnIndex {
         while p < end {
             while p < end, !(b[p - 1] < 0x80 && b[p] < 0x80 && !(b[p - 1] == 13 && b[p] == 10)) { p += 1 }
             guard p < end else { break }
-            column += characters(b, last, p)
+            column += ColumnIndex.characters(b, last, p)
             marks.append((p, column))
             last = p
             p += ColumnIndex.checkpointSpacing
@@ -348,8 +352,21 @@ final class ColumnIndex {
         return marks
     }
 
-    private func characters(_ bytes: [UInt8], _ from: Int, _ to: Int) -> Int {
-        String(decoding: bytes[from..<to], as: UTF8.self).count
+    /// The number of characters (grapheme clusters) in `bytes[from..<to]`. Within one line, a
+    /// run of ASCII bytes has one character per byte (CR LF, the only two-byte ASCII cluster,
+    /// ends a line), so only text with other bytes is decoded.
+    static func characters(_ bytes: [UInt8], _ from: Int, _ to: Int) -> Int {
+        let allASCII = bytes.withUnsafeBufferPointer { b -> Bool in
+            var i = from
+            while i + 8 <= to {
+                if UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            while i < to { if b[i] >= 0x80 { return false }; i += 1 }
+            return true
+        }
+        if allASCII { return to - from }
+        return String(decoding: bytes[from..<to], as: UTF8.self).count
     }
 }
 
