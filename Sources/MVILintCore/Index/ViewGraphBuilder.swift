@@ -44,6 +44,8 @@ final class ViewGraphBuilder {
         "WindowGroup", "EmptyView", "AnyView", "CGFloat", "CGSize", "CGPoint", "CGRect", "Font", "Animation",
         "EdgeInsets", "GridItem", "Stepper", "Slider", "DatePicker", "Link", "ShareLink", "TextEditor", "Result",
     ]
+    /// `frameworkTypes` and `hostingTypes`, compared as bytes.
+    static let skippedTypeWords = WordSet(Array(frameworkTypes.union(hostingTypes)))
     /// Calls that are never project view extensions; skipping them keeps summaries small.
     static let frameworkCallWords = WordSet(Array(frameworkCalls))
     static let frameworkCalls: Set<String> = [
@@ -246,7 +248,9 @@ final class ViewGraphBuilder {
             return s
         }
         var hostingIndex: [Int: Int] = [:]
-        for s in range where file.kind(s) == .identifier && isConstruction(s) {
+        let skipped = ViewGraphBuilder.skippedTypeWords
+        // Framework and hosting types are ruled out by their bytes first: no string, no closure map.
+        for s in range where file.kind(s) == .identifier && !file.isText(s, in: skipped) && isConstruction(s) {
             let target = file.name(s)
             if ViewGraphBuilder.frameworkTypes.contains(target) || ViewGraphBuilder.hostingTypes.contains(target) { continue }
             let state = state()

@@ -281,9 +281,6 @@ private struct LexerEngine {
     @inline(__always) var hasLast: Bool { outCount > 0 }
     /// The most recent token; only when `hasLast`.
     @inline(__always) var last: Token { out[outCount - 1] }
-    /// Kind and end of the token before `last`.
-    var lastButOneKind = TokenKind.eof
-    var lastButOneEnd: Int32 = -1
     var comments: [Comment] = []
     var lineStarts: [Int32] = [0]
     /// Current line (1-based) at `p`, and the line where the token being scanned starts.
@@ -413,15 +410,12 @@ private struct LexerEngine {
         lineStarts.append(Int32(truncatingIfNeeded: p))
     }
 
-    /// Marks `.spaceAfter` on the most recent token when trivia followed it, and remembers it as
-    /// the token before the one about to be written.
+    /// Marks `.spaceAfter` on the most recent token when trivia followed it.
     @inline(__always) mutating func closeLast(spaceAfter: Bool) {
         guard outCount > 0 else { return }
         let i = outCount - 1
         // Branch-free: the space bit moves to `.spaceAfter` (bit 2).
         out[i].flags = TokenFlags(rawValue: out[i].flags.rawValue | ((spaceAfter ? 1 : 0) << 2))
-        lastButOneKind = out[i].kind
-        lastButOneEnd = out[i].end
     }
 
     /// Writes the token `start..<p` (starting on `tokenLine`) with the pending trivia flags plus
@@ -853,7 +847,8 @@ private struct LexerEngine {
     /// Whether the keyword token ends an expression (`self`, `true`, `nil`…, or any keyword used
     /// as a member name after `.`), so a following `/` is division.
     func keywordEndsExpression(_ t: Token) -> Bool {
-        if lastButOneKind == .period && lastButOneEnd == t.start { return true }
+        // The token before `t` (which is `last`) is still in the output.
+        if outCount >= 2, out[outCount - 2].kind == .period, out[outCount - 2].end == t.start { return true }
         let s = Int(t.start), len = Int(t.end) - Int(t.start)
         for word in LexerEngine.expressionKeywords where word.count == len {
             var i = 0
