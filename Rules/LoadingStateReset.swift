@@ -27,11 +27,13 @@ struct LoadingStateReset: Rule {
         examples: LoadingStateReset.examplesList)
 
     static let defaultFlags = ["isLoading", "loading", "isFetching", "isRefreshing"]
+    static let defaultFlagWords = WordSet(defaultFlags)
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let flags = context.strings("flags", in: Self.info)
-        let flagWords = WordSet(flags)
+        // The default flags (nearly every run) are looked up in a table built once.
+        let flagWords = flags == LoadingStateReset.defaultFlags ? LoadingStateReset.defaultFlagWords : WordSet(flags)
         var reported = Set<Int>()
         // Grouped once: a file with thousands of models must not scan all its types per model.
         var typesByName: [String: [TypeDecl]]? = nil

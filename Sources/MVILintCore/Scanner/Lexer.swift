@@ -577,6 +577,14 @@ private struct LexerEngine {
     mutating func lexWord() {
         let start = p
         var q = p + 1
+        // Four bytes per bounds check, then the tail.
+        while q + 4 <= n {
+            if cls[Int(b[q])] & CharClass.identBody == 0 { break }
+            if cls[Int(b[q + 1])] & CharClass.identBody == 0 { q += 1; break }
+            if cls[Int(b[q + 2])] & CharClass.identBody == 0 { q += 2; break }
+            if cls[Int(b[q + 3])] & CharClass.identBody == 0 { q += 3; break }
+            q += 4
+        }
         while q < n && cls[Int(b[q])] & CharClass.identBody != 0 { q += 1 }
         p = q
         if q < n && b[q] >= 0x80 { skipIdentifierBody() }

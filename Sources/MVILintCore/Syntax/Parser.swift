@@ -441,17 +441,29 @@ struct Parser {
     func typeText(_ range: Range<Int>) -> String {
         // One token (most types): its text. Otherwise the bytes are gathered and decoded once.
         if range.count == 1 { return file.text(range.lowerBound) }
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        var prevWord = false, prevAttribute = false
-        for i in range {
-            let word = isIdentifierLike(i) || kind(i) == .dollarIdentifier
-            if tokens[i].hasSpaceBefore && (word && prevWord || prevAttribute) && !out.isEmpty { out.append(UInt8(ascii: " ")) }
-            out.append(contentsOf: file.bytes[Int(tokens[i].start)..<Int(tokens[i].end)])
-            prevAttribute = word && kind(i - 1) == .at
-            prevWord = word
+        guard !range.isEmpty else { return "" }
+        // The text is at most as long as the source it spans (a space is only written where the
+        // source has trivia), so it is gathered in a temporary buffer, on the stack when small.
+        let span = Int(tokens[range.upperBound - 1].end) - Int(tokens[range.lowerBound].start)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, span)) { out -> String in
+            var count = 0
+            var prevWord = false, prevAttribute = false
+            file.bytes.withUnsafeBufferPointer { b in
+                for i in range {
+                    let word = isIdentifierLike(i) || kind(i) == .dollarIdentifier
+                    if tokens[i].hasSpaceBefore && (word && prevWord || prevAttribute) && count > 0 && count < out.count {
+                        out[count] = UInt8(ascii: " ")
+                        count += 1
+                    }
+                    var o = Int(tokens[i].start)
+                    let e = Int(tokens[i].end)
+                    while o < e && count < out.count { out[count] = b[o]; count += 1; o += 1 }
+                    prevAttribute = word && kind(i - 1) == .at
+                    prevWord = word
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     mutating func parseTypeAlias(at i: Int, end: Int, header: DeclHeader, outer: [String]) -> (Member?, Int) {

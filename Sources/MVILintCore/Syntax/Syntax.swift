@@ -119,11 +119,13 @@ public struct TypeRef: Sendable {
         return copy.withUTF8 { b -> String in
             guard let range = qualifiedBaseRange(b) else { return "" }
             if range == 0..<b.count && !b.contains(UInt8(ascii: " ")) { return text }
-            // Copied into a contiguous buffer first: decoding a lazy filter takes a slow generic path.
-            var kept: [UInt8] = []
-            kept.reserveCapacity(range.count)
-            for i in range where b[i] != UInt8(ascii: " ") { kept.append(b[i]) }
-            return String(decoding: kept, as: UTF8.self)
+            // Copied into a contiguous buffer first (on the stack when small): decoding a lazy
+            // filter takes a slow generic path.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { kept -> String in
+                var count = 0
+                for i in range where b[i] != UInt8(ascii: " ") { kept[count] = b[i]; count += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: kept[0..<count]), as: UTF8.self)
+            }
         }
     }
 
@@ -262,6 +264,17 @@ public final class TypeDecl: @unchecked Sendable {
         self.bodyOpen = bodyOpen; self.bodyClose = bodyClose; self.members = members; self.outerNames = outerNames
         // Split once: rules ask for these lists many times.
         var types: [TypeDecl] = [], variables: [VariableDecl] = [], functions: [FunctionDecl] = []
+        // Counted first, so that each list is allocated once at its size.
+        var counts = (types: 0, variables: 0, functions: 0)
+        for m in members {
+            switch m {
+            case .type: counts.types += 1
+            case .variable: counts.variables += 1
+            case .function: counts.functions += 1
+            default: break
+            }
+        }
+        types.reserveCapacity(counts.types); variables.reserveCapacity(counts.variables); functions.reserveCapacity(counts.functions)
         for m in members {
             switch m {
             case .type(let t): types.append(t)
