@@ -32,7 +32,7 @@ struct MissingEnvironmentObject: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where type.kind != .extension && type.kind != .protocol && project.isViewLike(type) {
+        for type in project.viewTypes(in: file) where type.kind != .extension && type.kind != .protocol {
             // Two views with one name (private types in two files) cannot be told apart in the graph.
             if project.viewGraph.ambiguousNames.contains(type.name) { continue }
             for v in type.variables where v.isStored && !v.isStatic {

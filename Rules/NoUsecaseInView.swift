@@ -86,7 +86,7 @@ struct NoUsecaseInView: Rule {
             layerOf[name] = answer
             return answer
         }
-        for type in file.tree.allTypes where project.isViewLike(type) && !project.isAppOrScene(type.indexName) {
+        for type in project.viewTypes(in: file) where !project.isAppOrScene(type.indexName) {
             var reportedNames = Set<String>()
             for v in type.variables where !v.isStatic {
                 var culprit: String? = nil

@@ -99,7 +99,7 @@ struct OwnedModelStateObject: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where project.isViewLike(type) {
+        for type in project.viewTypes(in: file) {
             let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
             for v in type.variables where v.isStored && !v.isStatic {
                 let wrapper = v.wrappers.first?.baseName

@@ -73,7 +73,7 @@ struct PrivateViewState: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where type.kind != .extension && project.isViewLike(type) {
+        for type in project.viewTypes(in: file) where type.kind != .extension {
             for v in type.variables where !v.isStatic {
                 guard let wrapper = v.wrappers.first(where: { $0.baseName == "State" || $0.baseName == "StateObject" }) else { continue }
                 guard v.header.access > .fileprivate else { continue }

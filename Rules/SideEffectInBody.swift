@@ -29,7 +29,7 @@ struct SideEffectInBody: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let prefixes = context.strings("method_prefixes", in: Self.info)
-        for type in file.tree.allTypes where project.isViewLike(type) {
+        for type in project.viewTypes(in: file) {
             guard let body = file.renderBody(of: type) else { continue }
             let models = project.modelProperties(of: type, in: file)
             let locals = file.localNames(in: body)

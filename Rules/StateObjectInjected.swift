@@ -57,7 +57,7 @@ struct StateObjectInjected: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where project.isViewLike(type) {
+        for type in project.viewTypes(in: file) {
             let stateObjects = type.variables.filter { $0.header.hasAttribute("StateObject") && !$0.isStatic }
             guard !stateObjects.isEmpty else { continue }
             var reported = Set<String>()

@@ -25,7 +25,7 @@ struct TaskIdDependency: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where project.isViewLike(type) {
+        for type in project.viewTypes(in: file) {
             let inputs = inputNames(of: type, in: file, project: project)
             guard !inputs.isEmpty else { continue }
             for code in file.memberCode(of: type) {

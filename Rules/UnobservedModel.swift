@@ -97,7 +97,7 @@ struct UnobservedModel: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where type.kind != .extension && project.isViewLike(type) {
+        for type in project.viewTypes(in: file) where type.kind != .extension {
             let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
             for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
                 guard let t = v.type, !t.isFunctionType else { continue }

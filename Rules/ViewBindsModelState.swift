@@ -100,7 +100,7 @@ struct ViewBindsModelState: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where project.isViewLike(type) {
+        for type in project.viewTypes(in: file) {
             // A Composable Architecture binding (`$store.query`) sends a binding action: an intent.
             let properties = project.modelProperties(of: type, in: file).filter { !project.isComposableStore($0.value, in: file) }
             guard !properties.isEmpty else { continue }

@@ -20,7 +20,7 @@ struct ViewMutatesState: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in file.tree.allTypes where project.isViewLike(type) {
+        for type in project.viewTypes(in: file) {
             let models = project.modelProperties(of: type, in: file).filter { !project.isComposableStore($0.value, in: file) }
             guard !models.isEmpty else { continue }
             var reported = Set<Int>()

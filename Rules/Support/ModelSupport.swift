@@ -17,6 +17,12 @@ extension ProjectIndex {
     }
 
     /// Whether the declaration is (or extends) a View-like type (View, ViewModifier, App, Scene).
+    /// The view types and view extensions declared in `file`, in source order. Most rules start
+    /// from them, so they are worked out once per file rather than once per rule.
+    func viewTypes(in file: SourceFile) -> [TypeDecl] {
+        file.memo("viewTypes", -1) { file.tree.allTypes.filter { isViewLike($0) } }
+    }
+
     func isViewLike(_ t: TypeDecl) -> Bool {
         guard t.kind != .protocol else { return false }
         return isViewLike(t.indexName) || t.inherited.contains { ProjectIndex.viewProtocolNames.contains($0.baseName) }
