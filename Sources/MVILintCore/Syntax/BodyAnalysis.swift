@@ -316,13 +316,15 @@ struct BodyAnalyzer {
         // The per-token loop reads tokens and writes `innermost` through raw buffers: it runs over
         // every token of every checked file.
         var innermost = [Int32](repeating: -1, count: tokens.count)
+        // Read once, not through the static accessors on every keyword.
+        let blockWords = BodyAnalyzer.blockKeywordSet, accessorWordBytes = BodyAnalyzer.accessorWordSet
         innermost.withUnsafeMutableBufferPointer { inner in
             tokens.withUnsafeBufferPointer { toks in
                 for i in 0..<toks.count {
                     let kind = toks[i].kind
                     switch kind {
                     case .keyword:
-                        if file.isText(i, in: BodyAnalyzer.blockKeywordSet) && file.kind(i - 1) != .period {
+                        if file.isText(i, in: blockWords) && file.kind(i - 1) != .period {
                             let depth = stack.count
                             // `repeat { } while cond` has no block after `while`.
                             if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = file.partner(i - 1), file.isWord(o - 1, "repeat") { break }
@@ -340,7 +342,7 @@ struct BodyAnalyzer {
                         } else if let p = pending.last, p == depth {
                             pending.removeLast()
                             isClosure = false
-                        } else if i > 0, toks[i - 1].kind == .identifier, file.isText(i - 1, in: BodyAnalyzer.accessorWordSet), file.kind(i - 2) != .period {
+                        } else if i > 0, toks[i - 1].kind == .identifier, file.isText(i - 1, in: accessorWordBytes), file.kind(i - 2) != .period {
                             isClosure = false
                         } else if i > 0, toks[i - 1].kind == .rightParen, let o = file.partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
                             isClosure = false
