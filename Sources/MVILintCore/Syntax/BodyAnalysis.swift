@@ -104,6 +104,8 @@ extension SourceFile {
     /// subscripts and `?`/`!`). Returns components in source order and the first token.
     public func chain(endingAt last: Int) -> (components: [ChainComponent], start: Int) {
         var comps: [ChainComponent] = []
+        // Most chains have a few components: one allocation instead of growing one by one.
+        comps.reserveCapacity(4)
         var j = last
         var pendingCall: Int? = nil
         var steps = 0
@@ -148,6 +150,15 @@ extension SourceFile {
         comps.reverse()
         let start = comps.first?.token ?? last
         return (comps, start)
+    }
+
+    /// The names of a mutation's path: the chain without `self`, subscripts and calls on
+    /// expressions (one array, allocated at its final size at most).
+    static func mutationPath(_ comps: [ChainComponent]) -> [String] {
+        var path: [String] = []
+        path.reserveCapacity(comps.count)
+        for c in comps where c.name != "self" && c.name != "[]" && c.name != "()" { path.append(c.name) }
+        return path
     }
 
     /// `chain(endingAt: last).start` without building the components (no allocation).
@@ -220,7 +231,7 @@ extension SourceFile {
                 let (comps, start) = chain(endingAt: i - 2)
                 guard !comps.isEmpty else { continue }
                 let viaSelf = comps.first?.name == "self"
-                let path = comps.filter { $0.name != "self" && $0.name != "[]" && $0.name != "()" }.map(\.name)
+                let path = SourceFile.mutationPath(comps)
                 guard !path.isEmpty, comps.allSatisfy({ $0.callParen == nil || $0.name == "[]" }) else { continue }
                 result.append(Mutation(path: path, rootToken: start, operatorToken: i, kind: .mutatingCall(n), viaSelf: viaSelf))
             }
@@ -249,7 +260,7 @@ extension SourceFile {
         // A call result cannot be assigned to; `foo() = x` is not Swift.
         if let last = comps.last, last.callParen != nil { return nil }
         let viaSelf = comps.first?.name == "self"
-        let path = comps.filter { $0.name != "self" && $0.name != "[]" && $0.name != "()" }.map(\.name)
+        let path = SourceFile.mutationPath(comps)
         guard !path.isEmpty else { return nil }
         return Mutation(path: path, rootToken: start, operatorToken: op, kind: mk, viaSelf: viaSelf)
     }
