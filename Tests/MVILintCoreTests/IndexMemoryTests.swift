@@ -26,6 +26,19 @@ final class IndexMemoryTests: XCTestCase {
         XCTAssertFalse(WordSet([]).contains("a"))
     }
 
+    /// `isName(_:in:)` asks about the same name `name(_:)` returns: backticks do not count.
+    func testNameMembershipIgnoresBackticks() {
+        let file = SourceFile(path: "N.swift", text: "Text(`Text`) `padding`(1) Texts(`Tex`) ``")
+        let words = WordSet(["Text", "padding"])
+        for i in file.tokens.indices where file.kind(i) == .identifier || file.kind(i) == .unknown {
+            XCTAssertEqual(file.isName(i, in: words), words.contains(file.name(i)), file.text(i))
+        }
+        let named = file.tokens.indices.filter { file.isName($0, in: words) }.map { file.text($0) }
+        XCTAssertEqual(named, ["Text", "`Text`", "`padding`"])
+        XCTAssertFalse(file.isName(-1, in: words))
+        XCTAssertFalse(file.isName(file.tokens.count, in: words))
+    }
+
     func testNameSuffix() {
         XCTAssertTrue("ProfileViewModel".hasNameSuffix("ViewModel"))
         XCTAssertTrue("ViewModel".hasNameSuffix("ViewModel"))

@@ -139,8 +139,7 @@ func checkText(_ bytes: [UInt8]) -> TextCheck {
             // Fast path: eight ASCII bytes, none of them NUL.
             if i + 8 <= n {
                 let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let hasZero = (word &- 0x0101_0101_0101_0101) & ~word & high
+                let hasZero = (word &- ones) & ~word & high
                 if word & high == 0 && hasZero == 0 { i += 8; continue }
             }
             let c = b[i]

@@ -250,9 +250,8 @@ final class ViewGraphBuilder {
         var hostingIndex: [Int: Int] = [:]
         let skipped = ViewGraphBuilder.skippedTypeWords
         // Framework and hosting types are ruled out by their bytes first: no string, no closure map.
-        for s in range where file.kind(s) == .identifier && !file.isText(s, in: skipped) && isConstruction(s) {
+        for s in range where file.kind(s) == .identifier && !file.isName(s, in: skipped) && isConstruction(s) {
             let target = file.name(s)
-            if ViewGraphBuilder.frameworkTypes.contains(target) || ViewGraphBuilder.hostingTypes.contains(target) { continue }
             let state = state()
             var siteOwner = owner
             var provided: [EnvironmentProvision] = []
@@ -307,10 +306,8 @@ final class ViewGraphBuilder {
                 continue
             }
             // Most calls are framework modifiers: compared as bytes, without making a string.
-            if file.isText(i, in: ViewGraphBuilder.frameworkCallWords) { continue }
-            let name = file.name(i)
-            if ViewGraphBuilder.frameworkCalls.contains(name) { continue }
-            out.insert(.modifierFunction(name))
+            if file.isName(i, in: ViewGraphBuilder.frameworkCallWords) { continue }
+            out.insert(.modifierFunction(file.name(i)))
         }
         return out
     }

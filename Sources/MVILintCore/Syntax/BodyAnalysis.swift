@@ -360,8 +360,7 @@ struct BodyAnalyzer {
                         }
                         if isClosure {
                             var info = describesClosures ? describeClosure(open: i, stack: stack, closures: closures, innermost: UnsafeBufferPointer(inner))
-                                : ClosureInfo(open: i, close: file.partner(i) ?? toks.count - 1, callee: [], calleeStart: nil, label: nil,
-                                              isTrailing: false, attributes: [], inToken: nil, parent: nil)
+                                : bareClosure(open: i)
                             info.parent = current >= 0 ? Int(current) : nil
                             closures.append(info)
                             stack.append((i, current))
@@ -390,11 +389,17 @@ struct BodyAnalyzer {
         return BodyAnalysis(closures: closures, innermost: innermost)
     }
 
+    /// The closure opened at `open` with its braces only: nothing known yet of what it is passed to.
+    func bareClosure(open: Int) -> ClosureInfo {
+        ClosureInfo(open: open, close: file.partner(open) ?? file.tokens.count - 1, callee: [], calleeStart: nil, label: nil,
+                    isTrailing: false, attributes: [], inToken: nil, parent: nil)
+    }
+
     /// What the closure opened at `open` is passed to.
     /// `closures` holds the closures described so far (those before `open`), and `innermost` the
     /// innermost closure of every token before `open`.
     func describeClosure(open: Int, stack: [(token: Int, closure: Int32)], closures: [ClosureInfo], innermost: UnsafeBufferPointer<Int32>) -> ClosureInfo {
-        var info = ClosureInfo(open: open, close: file.partner(open) ?? file.tokens.count - 1, callee: [], calleeStart: nil, label: nil, isTrailing: false, attributes: [], inToken: nil, parent: nil)
+        var info = bareClosure(open: open)
         let p = open - 1
         switch file.kind(p) {
         case .rightParen:
