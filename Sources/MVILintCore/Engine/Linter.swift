@@ -176,19 +176,23 @@ public final class Linter {
 
         // Only the summaries and the kept files outlive pass 1: the rest is dropped before the
         // index is built, and the summaries once it is.
-        let targets = loaded.filter { $0.isLintFile && $0.summary != nil }.map { (path: $0.path, file: $0.file) }
-        // Moved out, not copied: a copy retains every array and string of every summary.
+        var targets: [(path: String, file: SourceFile?)] = []
         var summaries: [FileSummary] = []
         summaries.reserveCapacity(loaded.count)
         for i in loaded.indices {
+            // Moved out, not copied: a copy retains every array and string of every summary.
             var moved: FileSummary? = nil
             swap(&moved, &loaded[i].summary)
-            if let s = moved { summaries.append(s) }
+            guard let s = moved else { continue }
+            summaries.append(s)
+            if loaded[i].isLintFile { targets.append((loaded[i].path, loaded[i].file)) }
         }
         loaded = []
         let index = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                                  defaultMainActorDirectories: settings.defaultMainActorDirectories,
                                  defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
+        // Freed on another thread, while pass 2 starts, rather than before it.
+        releaseInBackground(summaries)
         summaries = []
         let t3 = DispatchTime.now()
         timings.indexing = seconds(pass1End, t3)
@@ -251,6 +255,8 @@ public final class Linter {
         timings.total = seconds(start, DispatchTime.now())
         var result = LintResult(findings: findings, diagnostics: diagnostics, lintedFileCount: linted, timings: timings)
         if retainsSources { result.sources = sources }
+        // The index, and what pass 2 left, go while the caller reports.
+        releaseInBackground((index, checked))
         return result
     }
 
@@ -348,6 +354,19 @@ private final class ByteBudget: @unchecked Sendable {
         remaining -= count
         return true
     }
+}
+
+/// Drops `value` on a background thread: freeing a large structure of many small objects takes
+/// a single thread milliseconds that the caller need not wait for.
+func releaseInBackground<T>(_ value: T) {
+    let box = ReleaseBox(value)
+    DispatchQueue.global(qos: .utility).async { box.clear() }
+}
+
+private final class ReleaseBox<T>: @unchecked Sendable {
+    private var value: T?
+    init(_ value: T) { self.value = value }
+    func clear() { value = nil }
 }
 
 private func seconds(_ a: DispatchTime, _ b: DispatchTime) -> Double {

@@ -141,44 +141,46 @@ public final class ProjectIndex: @unchecked Sendable {
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
-        for s in summaries {
-            for t in s.types {
-                // Mutated in place: a copy would duplicate the symbol's arrays on every merge.
-                func merge(_ sym: inout TypeSymbol) {
-                    if t.kind != .extension {
-                        if sym.kind == nil || sym.declarationPath == nil {
-                            sym.kind = t.kind
-                            sym.declarationPath = s.path
-                            sym.declarationLocation = t.location
-                        }
-                        // `@MainActor extension` isolates only that extension's members, so only the
-                        // primary declaration's attributes count for the type.
-                        sym.isMainActorAttribute = sym.isMainActorAttribute || t.isMainActor
-                        sym.isObservableMacro = sym.isObservableMacro || t.isObservableMacro
-                        sym.isNonisolated = sym.isNonisolated || t.isNonisolated
-                        // The first declaration's arrays are shared with its summary, not copied.
-                        ProjectIndex.appendShared(&sym.publishedNames, t.publishedNames)
-                        ProjectIndex.appendShared(&sym.trackedNames, t.trackedNames)
-                        ProjectIndex.appendShared(&sym.storedProperties, t.storedProperties)
-                        sym.settableRequirements += t.settableRequirements
-                    }
-                    // A first list without repeats (always a short one) is shared with the summary.
-                    if sym.inherited.isEmpty, !ProjectIndex.hasDuplicates(t.inherited) {
-                        sym.inherited = t.inherited
-                        return
-                    }
-                    for i in t.inherited {
-                        if sym.inherited.count <= ProjectIndex.linearMergeLimit {
-                            if !sym.inherited.contains(i) { sym.inherited.append(i) }
-                            if sym.inherited.count > ProjectIndex.linearMergeLimit { inheritedSeen[t.name] = Set(sym.inherited) }
-                        } else if inheritedSeen[t.name, default: []].insert(i).inserted {
-                            sym.inherited.append(i)
-                        }
-                    }
+        // Mutated in place: a copy would duplicate the symbol's arrays on every merge. The entry
+        // is passed straight from the summaries (`for t in s.types` would copy each summary and
+        // each entry, retaining all of their arrays).
+        func merge(_ sym: inout TypeSymbol, _ t: FileSummary.TypeEntry, path: String) {
+            if t.kind != .extension {
+                if sym.kind == nil || sym.declarationPath == nil {
+                    sym.kind = t.kind
+                    sym.declarationPath = path
+                    sym.declarationLocation = t.location
                 }
-                merge(&table[Int(ids[t.name]!)])
+                // `@MainActor extension` isolates only that extension's members, so only the
+                // primary declaration's attributes count for the type.
+                sym.isMainActorAttribute = sym.isMainActorAttribute || t.isMainActor
+                sym.isObservableMacro = sym.isObservableMacro || t.isObservableMacro
+                sym.isNonisolated = sym.isNonisolated || t.isNonisolated
+                // The first declaration's arrays are shared with its summary, not copied.
+                ProjectIndex.appendShared(&sym.publishedNames, t.publishedNames)
+                ProjectIndex.appendShared(&sym.trackedNames, t.trackedNames)
+                ProjectIndex.appendShared(&sym.storedProperties, t.storedProperties)
+                sym.settableRequirements += t.settableRequirements
             }
-            for (a, target) in s.aliases where a != target { aliases[a] = target }
+            // A first list without repeats (always a short one) is shared with the summary.
+            if sym.inherited.isEmpty, !ProjectIndex.hasDuplicates(t.inherited) {
+                sym.inherited = t.inherited
+                return
+            }
+            for i in t.inherited {
+                if sym.inherited.count <= ProjectIndex.linearMergeLimit {
+                    if !sym.inherited.contains(i) { sym.inherited.append(i) }
+                    if sym.inherited.count > ProjectIndex.linearMergeLimit { inheritedSeen[t.name] = Set(sym.inherited) }
+                } else if inheritedSeen[t.name, default: []].insert(i).inserted {
+                    sym.inherited.append(i)
+                }
+            }
+        }
+        for si in summaries.indices {
+            for ti in summaries[si].types.indices {
+                merge(&table[Int(ids[summaries[si].types[ti].name]!)], summaries[si].types[ti], path: summaries[si].path)
+            }
+            for (a, target) in summaries[si].aliases where a != target { aliases[a] = target }
         }
         inheritedSeen = [:]
         self.symbolTable = table
@@ -193,8 +195,12 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.mainActorTypes = mainActorClosure(in: graph)
-        // A closure, not a key path: applying a key path copies the whole summary first.
-        self.viewGraph = ViewGraph(summaries: summaries.lazy.compactMap { $0.viewGraph }, index: self)
+        // Each file's view-graph part is copied out once, in place: going through a lazy map
+        // would copy each whole summary, once per pass over them.
+        var graphs: [ViewGraphSummary] = []
+        graphs.reserveCapacity(summaries.count)
+        for i in summaries.indices { if let g = summaries[i].viewGraph { graphs.append(g) } }
+        self.viewGraph = ViewGraph(summaries: graphs, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
     }
 
@@ -248,15 +254,29 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Every type name (declared or extended) that reaches one of `targets` through its
     /// inheritance graph (superclasses, protocol refinement, extension conformances, aliases).
     private func closure(of targets: Set<String>, in graph: InheritanceGraph) -> Set<String> {
-        reachingNames(in: graph) { name in targets.contains(name) || targets.contains(resolve(name)) }
+        // A node is a goal when its name, or what its alias resolves to, is a target. Only alias
+        // names resolve to something else, so the goals are found by looking up the targets and
+        // the aliases, not by testing every node.
+        var goals: [Int32] = []
+        for t in targets { if let n = graph.node(t, symbolIDs) { goals.append(n) } }
+        for a in aliases.keys where !targets.contains(a) && targets.contains(resolve(a)) {
+            if let n = graph.node(a, symbolIDs) { goals.append(n) }
+        }
+        return reachingNames(in: graph, from: goals)
     }
 
     private func mainActorClosure(in graph: InheritanceGraph) -> Set<String> {
-        // The one field is read in place: `declared` would copy the whole symbol for every node.
-        reachingNames(in: graph) { name in
-            if let id = symbolIDs[resolve(name)], symbolTable[Int(id)].isMainActorAttribute { return true }
-            return ProjectIndex.sdkMainActorTypes.contains(name)
+        // Goals: a node whose name resolves to an `@MainActor` symbol, or an SDK type that is
+        // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.
+        var goals: [Int32] = []
+        for n in symbolTable.indices where symbolTable[n].isMainActorAttribute && aliases[symbolTable[n].name] == nil {
+            goals.append(Int32(n))
         }
+        for a in aliases.keys {
+            if let id = symbolIDs[resolve(a)], symbolTable[Int(id)].isMainActorAttribute, let n = graph.node(a, symbolIDs) { goals.append(n) }
+        }
+        for name in ProjectIndex.sdkMainActorTypes { if let n = graph.node(name, symbolIDs) { goals.append(n) } }
+        return reachingNames(in: graph, from: goals)
     }
 
     /// UIKit/AppKit classes and delegate protocols that the SDK declares `@MainActor`, so that an
@@ -267,16 +287,15 @@ public final class ProjectIndex: @unchecked Sendable {
         "NSResponder", "NSApplication", "NSView", "NSViewController", "NSWindow", "NSWindowController",
     ]
 
-    /// The declared or extended type names from which a name satisfying `isGoal` can be reached
+    /// The declared or extended type names from which one of the `goals` nodes can be reached
     /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).
-    /// One breadth-first walk of the reversed graph, so deep chains and cycles stay linear.
-    private func reachingNames(in graph: InheritanceGraph, _ isGoal: (String) -> Bool) -> Set<String> {
+    /// One depth-first walk of the reversed graph, so deep chains and cycles stay linear.
+    private func reachingNames(in graph: InheritanceGraph, from goals: [Int32]) -> Set<String> {
         var reached = [Bool](repeating: false, count: graph.nodeCount)
         var queue: [Int32] = []
-        // Every node can be a goal, supertypes the project does not declare (`View`) included.
-        for n in 0..<graph.nodeCount where isGoal(graph.name(n, symbolTable)) {
-            reached[n] = true
-            queue.append(Int32(n))
+        for n in goals where !reached[Int(n)] {
+            reached[Int(n)] = true
+            queue.append(n)
         }
         while let n = queue.popLast() {
             for e in Int(graph.reverseStart[Int(n)])..<Int(graph.reverseStart[Int(n) + 1]) {
@@ -296,22 +315,25 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Numbers rather than names keep it small on a large project.
     struct InheritanceGraph {
         var extraNames: [String] = []
+        /// Node numbers of the names that are not symbols.
+        var extraIDs: [String: Int32] = [:]
         var reverseStart: [Int32] = []
         var reverseEdges: [Int32] = []
         var nodeCount: Int { reverseStart.count - 1 }
         func name(_ n: Int, _ symbols: [TypeSymbol]) -> String { n < symbols.count ? symbols[n].name : extraNames[n - symbols.count] }
+        /// The node of `name`, when it is one.
+        func node(_ name: String, _ symbolIDs: [String: Int32]) -> Int32? { symbolIDs[name] ?? extraIDs[name] }
     }
 
     /// Builds the reversed inheritance graph of the symbols and aliases.
     private func inheritanceGraph() -> InheritanceGraph {
         var graph = InheritanceGraph()
         let symbolCount = symbolTable.count
-        var extraIDs: [String: Int32] = [:]
         func node(_ name: String) -> Int32 {
             if let id = symbolIDs[name] { return id }
-            if let id = extraIDs[name] { return id }
+            if let id = graph.extraIDs[name] { return id }
             let id = Int32(symbolCount + graph.extraNames.count)
-            extraIDs[name] = id
+            graph.extraIDs[name] = id
             graph.extraNames.append(name)
             return id
         }
@@ -321,7 +343,10 @@ public final class ProjectIndex: @unchecked Sendable {
         // Edges as (supertype, subtype) pairs, then grouped by supertype.
         var from: [Int32] = [], to: [Int32] = []
         for u in 0..<universeCount {
-            for i in inheritedNames(resolve(graph.name(u, symbolTable))) ?? [] {
+            // A symbol that is not also an alias has its own list: no lookup by name.
+            let list = u < symbolCount && (aliases.isEmpty || aliases[symbolTable[u].name] == nil)
+                ? symbolTable[u].inherited : inheritedNames(resolve(graph.name(u, symbolTable))) ?? []
+            for i in list {
                 from.append(node(i))
                 to.append(Int32(u))
             }

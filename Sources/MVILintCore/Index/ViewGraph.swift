@@ -123,19 +123,23 @@ public final class ViewGraph: @unchecked Sendable {
     public var edgeCount: Int { edges.values.reduce(0) { $0 + $1.count } }
 
     /// `summaries` is read twice; a lazy view over the file summaries saves copying them all.
-    init<Summaries: Collection>(summaries: Summaries, index: ProjectIndex) where Summaries.Element == ViewGraphSummary {
+    /// Fields are read in place (`summaries[i].sites`): binding a summary to a local would copy
+    /// it, retaining all of its arrays, on every file of the project.
+    init(summaries: [ViewGraphSummary], index: ProjectIndex) {
         var providingTypes = Set<String>()
         var extensionProvisions: [String: [EnvironmentProvision]] = [:]
         var typeWide: [String: [EnvironmentProvision]] = [:]
         var targets = Set<String>()
         var declared = Set<String>()
-        for s in summaries {
-            for name in s.declaredTypes where !declared.insert(name).inserted { ambiguousNames.insert(name) }
-            for (name, p) in s.viewExtensionProvisions { extensionProvisions[name, default: []] += p }
-            providingTypes.formUnion(s.providingTypes)
-            for (t, p) in s.typeWideProvisions { typeWide[t, default: []] += p }
-            for site in s.sites {
-                if case .type(let owner, false) = site.owner, owner != site.target { targets.insert(site.target) }
+        for i in summaries.indices {
+            for name in summaries[i].declaredTypes where !declared.insert(name).inserted { ambiguousNames.insert(name) }
+            for (name, p) in summaries[i].viewExtensionProvisions { extensionProvisions[name, default: []] += p }
+            providingTypes.formUnion(summaries[i].providingTypes)
+            for (t, p) in summaries[i].typeWideProvisions { typeWide[t, default: []] += p }
+            for k in summaries[i].sites.indices {
+                if case .type(let owner, false) = summaries[i].sites[k].owner, owner != summaries[i].sites[k].target {
+                    targets.insert(summaries[i].sites[k].target)
+                }
             }
         }
         // View extensions that provide: directly, through a providing modifier, or through
@@ -188,34 +192,56 @@ public final class ViewGraph: @unchecked Sendable {
         }
         var typeRoots: [String: [Edge]] = [:]
         var otherRoots: [(root: Root, edges: [Edge])] = []
-        for s in summaries {
+        // What the construction sites need to know of their owner type, worked out once for a run
+        // of sites with the same owner (a type's sites are consecutive), and that owner's edges
+        // not yet added to `edges`.
+        struct OwnerFacts {
+            var name: String
+            var typeWide: [EnvironmentProvision]
+            var isPreviewProvider: Bool
+            var isApp: Bool
+            var isView: Bool
+            var isUnconstructedScene: Bool
+        }
+        var owner: OwnerFacts? = nil
+        var ownerEdges: [Edge] = []
+        for i in summaries.indices {
             var previewEdges: [Int: [Edge]] = [:], hostingEdges: [Int: [Edge]] = [:]
-            for site in s.sites where index.isViewLike(site.target) {
-                var edge = Edge(target: site.target, provided: [], providesEverything: false)
-                resolve(site.provisions, into: &edge)
-                for w in site.wrappers where index.isViewLike(w) { resolve(typeWide[w] ?? [], into: &edge) }
-                switch site.owner {
-                case .type(let owner, let isStatic):
-                    resolve(typeWide[owner] ?? [], into: &edge)
-                    if isPreviewProvider(owner) { typeRoots[owner, default: []].append(edge); continue }
+            for k in summaries[i].sites.indices where index.isViewLike(summaries[i].sites[k].target) {
+                var edge = Edge(target: summaries[i].sites[k].target, provided: [], providesEverything: false)
+                resolve(summaries[i].sites[k].provisions, into: &edge)
+                for w in summaries[i].sites[k].wrappers where index.isViewLike(w) { resolve(typeWide[w] ?? [], into: &edge) }
+                switch summaries[i].sites[k].owner {
+                case .type(let name, let isStatic):
+                    if owner?.name != name {
+                        if let o = owner, !ownerEdges.isEmpty { edges[o.name, default: []].append(contentsOf: ownerEdges) }
+                        ownerEdges.removeAll(keepingCapacity: true)
+                        let isView = index.isViewLike(name)
+                        owner = OwnerFacts(name: name, typeWide: typeWide[name] ?? [], isPreviewProvider: isPreviewProvider(name), isApp: isApp(name),
+                                           isView: isView, isUnconstructedScene: isView && index.isAppOrScene(name) && !targets.contains(name))
+                    }
+                    guard let o = owner else { continue }
+                    resolve(o.typeWide, into: &edge)
+                    if o.isPreviewProvider { typeRoots[name, default: []].append(edge); continue }
                     // Static members (factories, fixtures) are not part of the view's hierarchy.
                     guard !isStatic else { continue }
-                    if isApp(owner) { typeRoots[owner, default: []].append(edge); continue }
-                    guard index.isViewLike(owner) else { continue }
-                    edges[owner, default: []].append(edge)
+                    if o.isApp { typeRoots[name, default: []].append(edge); continue }
+                    guard o.isView else { continue }
+                    ownerEdges.append(edge)
                     // A Scene that nothing constructs is where its windows start.
-                    if index.isAppOrScene(owner), !targets.contains(owner) { typeRoots[owner, default: []].append(edge) }
+                    if o.isUnconstructedScene { typeRoots[name, default: []].append(edge) }
                 case .preview(let n): previewEdges[n, default: []].append(edge)
                 case .hosting(let n): hostingEdges[n, default: []].append(edge)
                 }
             }
-            for (n, e) in hostingEdges.sorted(by: { $0.key < $1.key }) where n < s.hostingSites.count {
-                otherRoots.append((Root(name: s.hostingSites[n].name, path: s.path, location: s.hostingSites[n].location), e))
+            for (n, e) in hostingEdges.sorted(by: { $0.key < $1.key }) where n < summaries[i].hostingSites.count {
+                otherRoots.append((Root(name: summaries[i].hostingSites[n].name, path: summaries[i].path, location: summaries[i].hostingSites[n].location), e))
             }
-            for (n, e) in previewEdges.sorted(by: { $0.key < $1.key }) where n < s.previews.count {
-                otherRoots.append((Root(name: "#Preview", path: s.path, location: s.previews[n]), e))
+            for (n, e) in previewEdges.sorted(by: { $0.key < $1.key }) where n < summaries[i].previews.count {
+                otherRoots.append((Root(name: "#Preview", path: summaries[i].path, location: summaries[i].previews[n]), e))
             }
         }
+        if let o = owner, !ownerEdges.isEmpty { edges[o.name, default: []].append(contentsOf: ownerEdges) }
         for name in typeRoots.keys.sorted() {
             let sym = index.symbol(name)
             roots.append((Root(name: name, path: sym?.declarationPath, location: sym?.declarationLocation), typeRoots[name] ?? []))
