@@ -354,7 +354,8 @@ final class CLITests: XCTestCase {
         let root = try makeProject(["Good.swift": "class Good {}\n"])
         let r = run(["--timings", "--quiet", root])
         XCTAssertEqual(r.status, 0)
-        XCTAssertTrue(r.stderr.hasPrefix("Timings: read "), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("Timings: find "), r.stderr)
+        XCTAssertTrue(r.stderr.contains(", read "), r.stderr)
         XCTAssertTrue(r.stderr.contains("MB/s\n"), r.stderr)
         // Peak memory after each phase, in whole megabytes, never decreasing.
         let line = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") }, r.stderr)

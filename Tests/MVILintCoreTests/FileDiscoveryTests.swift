@@ -96,6 +96,42 @@ final class FileDiscoveryTests: XCTestCase {
         XCTAssertEqual(FileDiscovery.swiftFiles(in: [root + "/alias"]).files, [root + "/alias/B.swift"])
     }
 
+    func testDeepWideTreeIsWalkedCompletelyAndInOrder() throws {
+        // Five levels of three directories (363 in all), a file in each, skipped and hidden
+        // directories on the way, and symlinks from deep inside to a directory listed elsewhere:
+        // directories are listed a level at a time, and the walk must still see each real
+        // directory once, under the path the depth-first walk reaches first.
+        var files: [String: String] = [:]
+        var expected: [String] = []
+        var level = [""]
+        for _ in 0..<5 {
+            var next: [String] = []
+            for parent in level {
+                for name in ["c", "a", "b"] {
+                    let dir = parent.isEmpty ? name : parent + "/" + name
+                    files[dir + "/F.swift"] = ""
+                    files[dir + "/.build/Skipped.swift"] = ""
+                    files[dir + "/.hidden/Skipped.swift"] = ""
+                    next.append(dir)
+                }
+            }
+            level = next
+        }
+        let root = try makeTree(files)
+        for path in files.keys where !path.contains("/.") { expected.append(root + "/" + path) }
+        let fm = FileManager.default
+        // `a/…/link` (reached first) and `c/…/link` both lead to `b/b`: only the first is walked;
+        // `b/b` itself is walked before `c`, so the `c` link adds nothing.
+        try fm.createSymbolicLink(atPath: root + "/a/a/a/link", withDestinationPath: root + "/b/b")
+        try fm.createSymbolicLink(atPath: root + "/c/c/c/c/link", withDestinationPath: root + "/b/b")
+        let result = FileDiscovery.swiftFiles(in: [root])
+        expected = expected.filter { !$0.hasPrefix(root + "/b/b/") }
+        let viaLink = files.keys.filter { $0.hasPrefix("b/b/") && !$0.contains("/.") }.map { root + "/a/a/a/link/" + $0.dropFirst(4) }
+        XCTAssertEqual(result.files.count, 363)
+        XCTAssertEqual(result.files, (expected + viaLink).sorted())
+        XCTAssertTrue(result.errors.isEmpty)
+    }
+
     // MARK: Project root
 
     func testProjectRootSearchesUpward() throws {

@@ -231,7 +231,9 @@ public struct CommandLineTool {
     private func lint(_ parsed: ParsedArguments, stdin: () -> Data, stdout: (String) -> Void, stderr: (String) -> Void) throws -> Int32 {
         let options = try lintOptions(parsed)
         let workflow = try workflowOptions(parsed)
+        let findStart = DispatchTime.now()
         let discovery = try lintInputs(options, stdin: stdin)
+        var finding = Double(DispatchTime.now().uptimeNanoseconds &- findStart.uptimeNanoseconds) / 1e9
         for path in discovery.emptyInputs { stderr("Warning: no Swift files found in \(path)\n") }
         let root = FileDiscovery.projectRoot(for: discovery.rootSearchPaths)
         let configuration = try loadConfiguration(workflow, projectRoot: root)
@@ -245,7 +247,9 @@ public struct CommandLineTool {
         } else {
             // The root is walked again unless it is the one directory being linted.
             let lintsRootOnly = discovery.contents.isEmpty && options.paths.count == 1 && FileDiscovery.absolutePath(options.paths[0]) == root
+            let rootStart = DispatchTime.now()
             let projectFiles = lintsRootOnly ? discovery.files : FileDiscovery.swiftFiles(in: [root]).files
+            finding += Double(DispatchTime.now().uptimeNanoseconds &- rootStart.uptimeNanoseconds) / 1e9
             var settings = ProjectSettings()
             settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root)
             var selection = options.selection
@@ -256,6 +260,8 @@ public struct CommandLineTool {
             relint = { linter.lint(files: lintFiles, projectFiles: projectFiles, contents: discovery.contents) }
             result = relint()
         }
+        result.timings.finding = finding
+        result.timings.total += finding
         // Fixes, baselines (see Workflow.swift).
         let outcome = try applyWorkflow(workflow, to: result, projectRoot: root, quiet: options.quiet, stdout: stdout, stderr: stderr, relint: relint)
         result = outcome.result
@@ -289,7 +295,7 @@ public struct CommandLineTool {
         func s(_ x: Double) -> String { String(format: "%.3fs", x) }
         let megabytes = Double(t.bytes) / 1_000_000
         let rate = t.total > 0 ? megabytes / t.total : 0
-        return "Timings: read \(s(t.reading)), scan \(s(t.scanning)), index \(s(t.indexing)), check \(s(t.checking)), total \(s(t.total)) (wall clock)\n"
+        return "Timings: find \(s(t.finding)), read \(s(t.reading)), scan \(s(t.scanning)), index \(s(t.indexing)), check \(s(t.checking)), total \(s(t.total)) (wall clock)\n"
             + "Thread time: read \(s(t.readingWork)), scan \(s(t.scanningWork)), check \(s(t.checkingWork)); \(plural(t.rescannedFiles, "file")) scanned again for checking\n"
             + "Throughput: \(plural(t.files, "file")), \(String(format: "%.2f", megabytes)) MB, \(String(format: "%.1f", rate)) MB/s\n"
             + (t.peakMemoryAfterCheck > 0

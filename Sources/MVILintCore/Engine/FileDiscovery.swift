@@ -69,64 +69,104 @@ public enum FileDiscovery {
     /// no system call of its own; only symlinks (followed with `stat`) and entries of unknown type
     /// (`lstat`) are queried. A directory's real path is its parent's real path plus its name
     /// unless it was reached through a symlink, which `realpath` resolves.
+    ///
+    /// The directories reached without a symlink are listed first on all cores, a level of the
+    /// tree at a time (listing is mostly system calls, which run in parallel); the walk itself,
+    /// which decides what is visited and in which order, then runs on one thread from those
+    /// listings, listing on the spot only what lies behind a symlink. Its result is the same as
+    /// a walk that lists every directory as it reaches it.
     private static func walk(_ root: String, into files: inout Set<String>, errors: inout [InputDiagnostic]) -> Int {
+        let rootReal = realPath(root)
+        let listings = prefetchListings(root: root, real: rootReal)
         var visited = Set<String>()
         var found = 0
         // Each directory with its real path when already known (nil: resolve it).
-        var stack: [(path: String, real: String?)] = [(root, nil)]
+        var stack: [(path: String, real: String?)] = [(root, rootReal)]
         while let next = stack.popLast() {
             let directory = next.path
             let real = next.real ?? realPath(directory)
             guard visited.insert(real).inserted else { continue }
-            guard let listing = opendir(directory) else {
+            guard let listing = listings[directory] ?? list(directory, real: real) else {
                 errors.append(InputDiagnostic(path: directory, message: "cannot read directory (check its permissions)"))
                 continue
             }
-            var subdirectories: [(path: String, real: String?)] = []
-            while let entry = readdir(listing) {
-                let type = entry.pointee.d_type
-                let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                    let bytes = raw.bindMemory(to: UInt8.self)
-                    let length = bytes.firstIndex(of: 0) ?? bytes.count
-                    // Hidden entries (and `.`, `..`) are skipped, and a plain file only matters
-                    // when it ends with `.swift`: neither needs a string.
-                    guard length > 0, bytes[0] != UInt8(ascii: ".") else { return nil }
-                    if type == UInt8(DT_REG), !hasSwiftExtension(UnsafeBufferPointer(rebasing: bytes[..<length])) { return nil }
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
-                }
-                guard let name else { continue }
-                let child = join(directory, name)
-                let isDirectory: Bool
-                var throughLink = false
-                switch type {
-                case UInt8(DT_DIR): isDirectory = true
-                case UInt8(DT_LNK), UInt8(DT_UNKNOWN):
-                    var info = stat()
-                    if type == UInt8(DT_UNKNOWN) {
-                        guard lstat(child, &info) == 0 else { continue }
-                        throughLink = (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFLNK)
-                    } else {
-                        throughLink = true
-                    }
-                    // A symlink is followed; a broken one is ignored.
-                    if throughLink, stat(child, &info) != 0 { continue }
-                    isDirectory = (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
-                default: isDirectory = false
-                }
-                if isDirectory {
-                    if !skippedDirectoryNames.contains(name) { subdirectories.append((child, throughLink ? nil : join(real, name))) }
-                } else if name.hasSuffix(".swift"), !isManifest(name) {
-                    files.insert(child)
-                    found += 1
-                }
+            for child in listing.files {
+                files.insert(child)
+                found += 1
             }
-            closedir(listing)
             // Reverse so that directories pop in name order; which of two symlinked aliases of
             // one directory is walked then does not depend on the file system's listing order.
-            subdirectories.sort { $0.path < $1.path }
-            stack.append(contentsOf: subdirectories.reversed())
+            stack.append(contentsOf: listing.subdirectories.sorted { $0.path < $1.path }.reversed())
         }
         return found
+    }
+
+    /// One directory's Swift files and subdirectories (with their real paths, nil behind a symlink).
+    private struct Listing {
+        var files: [String] = []
+        var subdirectories: [(path: String, real: String?)] = []
+    }
+
+    /// Lists the directories under `root` that are reached without a symlink, by path; nil for
+    /// one that cannot be read.
+    private static func prefetchListings(root: String, real: String) -> [String: Listing?] {
+        var listings: [String: Listing?] = [:]
+        var level: [(path: String, real: String)] = [(root, real)]
+        while !level.isEmpty {
+            let listed = parallelMap(level) { list($0.path, real: $0.real) }
+            var nextLevel: [(path: String, real: String)] = []
+            for (k, listing) in listed.enumerated() {
+                listings[level[k].path] = .some(listing)
+                for d in listing?.subdirectories ?? [] { if let r = d.real { nextLevel.append((d.path, r)) } }
+            }
+            level = nextLevel
+        }
+        return listings
+    }
+
+    /// Reads one directory: its Swift files (hidden entries and manifests skipped) and the
+    /// subdirectories to walk; nil when it cannot be opened.
+    private static func list(_ directory: String, real: String) -> Listing? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var listing = Listing()
+        while let entry = readdir(handle) {
+            let type = entry.pointee.d_type
+            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                // Hidden entries (and `.`, `..`) are skipped, and a plain file only matters
+                // when it ends with `.swift`: neither needs a string.
+                guard length > 0, bytes[0] != UInt8(ascii: ".") else { return nil }
+                if type == UInt8(DT_REG), !hasSwiftExtension(UnsafeBufferPointer(rebasing: bytes[..<length])) { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+            }
+            guard let name else { continue }
+            let child = join(directory, name)
+            let isDirectory: Bool
+            var throughLink = false
+            switch type {
+            case UInt8(DT_DIR): isDirectory = true
+            case UInt8(DT_LNK), UInt8(DT_UNKNOWN):
+                var info = stat()
+                if type == UInt8(DT_UNKNOWN) {
+                    guard lstat(child, &info) == 0 else { continue }
+                    throughLink = (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFLNK)
+                } else {
+                    throughLink = true
+                }
+                // A symlink is followed; a broken one is ignored.
+                if throughLink, stat(child, &info) != 0 { continue }
+                isDirectory = (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
+            default: isDirectory = false
+            }
+            if isDirectory {
+                if !skippedDirectoryNames.contains(name) { listing.subdirectories.append((child, throughLink ? nil : join(real, name))) }
+            } else if name.hasSuffix(".swift"), !isManifest(name) {
+                listing.files.append(child)
+            }
+        }
+        return listing
     }
 
     private static let swiftSuffix = Array(".swift".utf8)
