@@ -590,7 +590,9 @@ private struct LexerEngine {
         if q < n && b[q] >= 0x80 { skipIdentifierBody() }
         let length = p - start
         var kind = TokenKind.identifier
-        if length <= 15 && keywords.contains(b, from: start, length: length) { kind = .keyword }
+        // The first byte and length rule out most words before the table is consulted.
+        if length <= 15 && keywords.lengthMask[Int(b[start])] & (1 << UInt16(length)) != 0
+            && keywords.contains(b, from: start, length: length) { kind = .keyword }
         emit(kind, from: start)
     }
 
