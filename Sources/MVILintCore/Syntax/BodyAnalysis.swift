@@ -57,10 +57,19 @@ public struct Mutation: Sendable {
 }
 
 /// Closures of a whole file, with the innermost closure of every token.
-public struct BodyAnalysis: Sendable {
-    public var closures: [ClosureInfo] = []
+///
+/// A class: rules and queries take the file's analysis many times per file (`let analysis =
+/// file.bodyAnalysis`), and a reference costs one retain where a copy of the value would retain
+/// each of its arrays.
+public final class BodyAnalysis: Sendable {
+    public let closures: [ClosureInfo]
     /// For each token, the index in `closures` of the innermost closure containing it, or -1.
-    public var innermost: [Int32] = []
+    public let innermost: [Int32]
+
+    public init(closures: [ClosureInfo], innermost: [Int32]) {
+        self.closures = closures
+        self.innermost = innermost
+    }
 
     /// Closures nested deeper than this around a token are not listed by `enclosingClosures`.
     public static let maxEnclosingClosures = 64
