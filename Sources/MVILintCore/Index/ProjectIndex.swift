@@ -195,12 +195,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.mainActorTypes = mainActorClosure(in: graph)
-        // Each file's view-graph part is copied out once, in place: going through a lazy map
-        // would copy each whole summary, once per pass over them.
-        var graphs: [ViewGraphSummary] = []
-        graphs.reserveCapacity(summaries.count)
-        for i in summaries.indices { if let g = summaries[i].viewGraph { graphs.append(g) } }
-        self.viewGraph = ViewGraph(summaries: graphs, index: self)
+        self.viewGraph = ViewGraph(summaries: summaries, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
     }
 

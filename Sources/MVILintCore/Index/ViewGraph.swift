@@ -123,23 +123,24 @@ public final class ViewGraph: @unchecked Sendable {
     public var edgeCount: Int { edges.values.reduce(0) { $0 + $1.count } }
 
     /// `summaries` is read twice; a lazy view over the file summaries saves copying them all.
-    /// Fields are read in place (`summaries[i].sites`): binding a summary to a local would copy
-    /// it, retaining all of its arrays, on every file of the project.
-    init(summaries: [ViewGraphSummary], index: ProjectIndex) {
+    /// Each file's part is taken from its summary one at a time: collecting them into an array
+    /// first would hold a second copy of every part (10 MB on a project of 100 000 files), and a
+    /// lazy map over the summaries would copy each whole summary.
+    init(summaries: [FileSummary], index: ProjectIndex) {
         var providingTypes = Set<String>()
         var extensionProvisions: [String: [EnvironmentProvision]] = [:]
         var typeWide: [String: [EnvironmentProvision]] = [:]
         var targets = Set<String>()
         var declared = Set<String>()
         for i in summaries.indices {
-            for name in summaries[i].declaredTypes where !declared.insert(name).inserted { ambiguousNames.insert(name) }
-            for (name, p) in summaries[i].viewExtensionProvisions { extensionProvisions[name, default: []] += p }
-            providingTypes.formUnion(summaries[i].providingTypes)
-            for (t, p) in summaries[i].typeWideProvisions { typeWide[t, default: []] += p }
-            for k in summaries[i].sites.indices {
-                if case .type(let owner, false) = summaries[i].sites[k].owner, owner != summaries[i].sites[k].target {
-                    targets.insert(summaries[i].sites[k].target)
-                }
+            guard let s = summaries[i].viewGraph else { continue }
+            for name in s.declaredTypes where !declared.insert(name).inserted { ambiguousNames.insert(name) }
+            for (name, p) in s.viewExtensionProvisions { extensionProvisions[name, default: []] += p }
+            providingTypes.formUnion(s.providingTypes)
+            for (t, p) in s.typeWideProvisions { typeWide[t, default: []] += p }
+            // Sites are read in place: binding each to a local would retain all of its fields.
+            for k in s.sites.indices {
+                if case .type(let owner, false) = s.sites[k].owner, owner != s.sites[k].target { targets.insert(s.sites[k].target) }
             }
         }
         // View extensions that provide: directly, through a providing modifier, or through
@@ -206,12 +207,13 @@ public final class ViewGraph: @unchecked Sendable {
         var owner: OwnerFacts? = nil
         var ownerEdges: [Edge] = []
         for i in summaries.indices {
+            guard let s = summaries[i].viewGraph else { continue }
             var previewEdges: [Int: [Edge]] = [:], hostingEdges: [Int: [Edge]] = [:]
-            for k in summaries[i].sites.indices where index.isViewLike(summaries[i].sites[k].target) {
-                var edge = Edge(target: summaries[i].sites[k].target, provided: [], providesEverything: false)
-                resolve(summaries[i].sites[k].provisions, into: &edge)
-                for w in summaries[i].sites[k].wrappers where index.isViewLike(w) { resolve(typeWide[w] ?? [], into: &edge) }
-                switch summaries[i].sites[k].owner {
+            for k in s.sites.indices where index.isViewLike(s.sites[k].target) {
+                var edge = Edge(target: s.sites[k].target, provided: [], providesEverything: false)
+                resolve(s.sites[k].provisions, into: &edge)
+                for w in s.sites[k].wrappers where index.isViewLike(w) { resolve(typeWide[w] ?? [], into: &edge) }
+                switch s.sites[k].owner {
                 case .type(let name, let isStatic):
                     if owner?.name != name {
                         if let o = owner, !ownerEdges.isEmpty { edges[o.name, default: []].append(contentsOf: ownerEdges) }
@@ -234,11 +236,11 @@ public final class ViewGraph: @unchecked Sendable {
                 case .hosting(let n): hostingEdges[n, default: []].append(edge)
                 }
             }
-            for (n, e) in hostingEdges.sorted(by: { $0.key < $1.key }) where n < summaries[i].hostingSites.count {
-                otherRoots.append((Root(name: summaries[i].hostingSites[n].name, path: summaries[i].path, location: summaries[i].hostingSites[n].location), e))
+            for (n, e) in hostingEdges.sorted(by: { $0.key < $1.key }) where n < s.hostingSites.count {
+                otherRoots.append((Root(name: s.hostingSites[n].name, path: s.path, location: s.hostingSites[n].location), e))
             }
-            for (n, e) in previewEdges.sorted(by: { $0.key < $1.key }) where n < summaries[i].previews.count {
-                otherRoots.append((Root(name: "#Preview", path: summaries[i].path, location: summaries[i].previews[n]), e))
+            for (n, e) in previewEdges.sorted(by: { $0.key < $1.key }) where n < s.previews.count {
+                otherRoots.append((Root(name: "#Preview", path: s.path, location: s.previews[n]), e))
             }
         }
         if let o = owner, !ownerEdges.isEmpty { edges[o.name, default: []].append(contentsOf: ownerEdges) }
