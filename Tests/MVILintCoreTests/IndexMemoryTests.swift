@@ -160,6 +160,14 @@ final class IndexMemoryTests: XCTestCase {
         struct Plain {}
         @MainActor class Isolated {}
         final class Child: Isolated {}
+        typealias IsolatedAlias = Isolated
+        final class Grandchild: IsolatedAlias {}
+        final class Controller: UIViewController {}
+        typealias Window = UIWindow
+        final class MainWindow: Window {}
+        extension UIView { func pin() {} }
+        typealias Canvas = UIView
+        final class Drawing: Canvas {}
         """
         let index = ProjectIndex(summaries: [FileSummary(file: SourceFile(path: "/c.swift", text: text))])
         XCTAssertTrue(index.isObservableObject("Base"))
@@ -172,5 +180,13 @@ final class IndexMemoryTests: XCTestCase {
         XCTAssertFalse(index.isViewLike("Looping"))
         XCTAssertTrue(index.hasMainActorAttribute("Child"))
         XCTAssertFalse(index.hasMainActorAttribute("Derived"))
+        // Through an alias of an isolated class, an SDK class, and an alias of an SDK class.
+        XCTAssertTrue(index.hasMainActorAttribute("Grandchild"))
+        XCTAssertTrue(index.hasMainActorAttribute("Controller"))
+        XCTAssertTrue(index.hasMainActorAttribute("MainWindow"))
+        // An SDK class the project extends is still isolated, named directly or through an alias.
+        XCTAssertTrue(index.hasMainActorAttribute("UIView"))
+        XCTAssertTrue(index.hasMainActorAttribute("Drawing"))
+        XCTAssertFalse(index.hasMainActorAttribute("Plain"))
     }
 }

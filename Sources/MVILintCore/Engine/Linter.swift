@@ -39,10 +39,11 @@ public struct RuleSelection: Sendable {
 /// Time spent in each phase, in seconds.
 ///
 /// `finding` (the command line's search for the files, 0 for `Linter` alone), `reading`,
-/// `scanning`, `indexing` and `checking` are wall-clock times that add up to about `total`. Reading and scanning share the first parallel pass, and checking shares the second
-/// with reading and scanning again the lint files that were not kept in memory, so each pass's
-/// wall time is split between its activities in proportion to the time the threads spent on
-/// each; those per-activity times, summed over threads, are the `…Work` fields.
+/// `scanning`, `indexing` and `checking` are wall-clock times that add up to about `total`.
+/// Reading and scanning share the first parallel pass, and checking shares the second with
+/// reading and scanning again the lint files that were not kept in memory, so each pass's wall
+/// time is split between its activities in proportion to the time the threads spent on each;
+/// those per-activity times, summed over threads, are the `…Work` fields.
 public struct LintTimings: Sendable {
     public var finding = 0.0
     public var reading = 0.0

@@ -261,14 +261,16 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     private func mainActorClosure(in graph: InheritanceGraph) -> Set<String> {
-        // Goals: a node whose name resolves to an `@MainActor` symbol, or an SDK type that is
+        // Goals: a node whose name resolves to an `@MainActor` symbol or to an SDK type that is
         // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.
         var goals: [Int32] = []
-        for n in symbolTable.indices where symbolTable[n].isMainActorAttribute && aliases[symbolTable[n].name] == nil {
+        for n in symbolTable.indices where symbolTable[n].isMainActorAttribute && (aliases.isEmpty || aliases[symbolTable[n].name] == nil) {
             goals.append(Int32(n))
         }
         for a in aliases.keys {
-            if let id = symbolIDs[resolve(a)], symbolTable[Int(id)].isMainActorAttribute, let n = graph.node(a, symbolIDs) { goals.append(n) }
+            let target = resolve(a)
+            let isolated = symbolIDs[target].map { symbolTable[Int($0)].isMainActorAttribute } == true || ProjectIndex.sdkMainActorTypes.contains(target)
+            if isolated, let n = graph.node(a, symbolIDs) { goals.append(n) }
         }
         for name in ProjectIndex.sdkMainActorTypes { if let n = graph.node(name, symbolIDs) { goals.append(n) } }
         return reachingNames(in: graph, from: goals)
