@@ -122,8 +122,7 @@ public final class ViewGraph: @unchecked Sendable {
     public var rootCount: Int { roots.count }
     public var edgeCount: Int { edges.values.reduce(0) { $0 + $1.count } }
 
-    /// `summaries` is read twice; a lazy view over the file summaries saves copying them all.
-    /// Each file's part is taken from its summary one at a time: collecting them into an array
+    /// `summaries` is read twice. Each file's part is taken from its summary one at a time: collecting them into an array
     /// first would hold a second copy of every part (10 MB on a project of 100 000 files), and a
     /// lazy map over the summaries would copy each whole summary.
     init(summaries: [FileSummary], index: ProjectIndex) {
@@ -194,8 +193,8 @@ public final class ViewGraph: @unchecked Sendable {
         var typeRoots: [String: [Edge]] = [:]
         var otherRoots: [(root: Root, edges: [Edge])] = []
         // What the construction sites need to know of their owner type, worked out once for a run
-        // of sites with the same owner (a type's sites are consecutive), and that owner's edges
-        // not yet added to `edges`.
+        // of sites with the same owner (a file lists a type's sites together), and that owner's
+        // edges not yet added to `edges`; a later run of the same owner appends after them.
         struct OwnerFacts {
             var name: String
             var typeWide: [EnvironmentProvision]
