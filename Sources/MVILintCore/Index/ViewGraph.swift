@@ -122,9 +122,9 @@ public final class ViewGraph: @unchecked Sendable {
     public var rootCount: Int { roots.count }
     public var edgeCount: Int { edges.values.reduce(0) { $0 + $1.count } }
 
-    /// `summaries` is read twice. Each file's part is taken from its summary one at a time: collecting them into an array
-    /// first would hold a second copy of every part (10 MB on a project of 100 000 files), and a
-    /// lazy map over the summaries would copy each whole summary.
+    /// `summaries` is read twice. Each file's part is taken from its summary one at a time:
+    /// collecting them into an array first would hold a second copy of every part (10 MB on a
+    /// project of 100 000 files), and a lazy map over the summaries would copy each whole summary.
     init(summaries: [FileSummary], index: ProjectIndex) {
         var providingTypes = Set<String>()
         var extensionProvisions: [String: [EnvironmentProvision]] = [:]
