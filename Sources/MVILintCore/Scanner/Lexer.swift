@@ -574,7 +574,9 @@ private struct LexerEngine {
         }
     }
 
-    mutating func lexWord() {
+    /// Inlined into the main loop: words are the most common token, and a call would make the
+    /// loop store and reload the lexer's state around every one.
+    @inline(__always) mutating func lexWord() {
         let start = p
         var q = p + 1
         // Four bytes per bounds check, then the tail.
