@@ -420,7 +420,9 @@ private struct LexerEngine {
 
     /// Writes the token `start..<p` (starting on `tokenLine`) with the pending trivia flags plus
     /// `extra`. `resume()` guarantees the room: every step writes at most one token.
-    @inline(__always) mutating func emit(_ kind: TokenKind, from start: Int, _ extra: TokenFlags = []) {
+    /// (`extra` defaults to the raw value, not to `[]`: the array literal costs a release of the
+    /// empty array on every token.)
+    @inline(__always) mutating func emit(_ kind: TokenKind, from start: Int, _ extra: TokenFlags = TokenFlags(rawValue: 0)) {
         closeLast(spaceAfter: pendingSpace)
         guard outCount < out.count else { return }
         // `Token` is a trivial type, so assigning into the uninitialized slot initializes it.
