@@ -226,39 +226,52 @@ public final class SourceFile: @unchecked Sendable {
 
     static func matchBrackets(_ tokens: [Token]) -> [Int32] {
         let count = tokens.count
-        // The openers still waiting for their closer, on a stack that grows as needed.
-        var stack = [Int32](repeating: 0, count: 64)
-        var depth = 0
+        // The six bracket kinds are consecutive, each opener followed by its closer.
+        let firstBracket = TokenKind.leftParen.rawValue
+        assert(TokenKind.rightParen.rawValue == firstBracket + 1 && TokenKind.leftBracket.rawValue == firstBracket + 2
+               && TokenKind.rightBracket.rawValue == firstBracket + 3 && TokenKind.leftBrace.rawValue == firstBracket + 4
+               && TokenKind.rightBrace.rawValue == firstBracket + 5)
         return [Int32](unsafeUninitializedCapacity: count) { match, initialized in
+            guard let m = match.baseAddress else { initialized = 0; return }
+            m.initialize(repeating: -1, count: count)
+            initialized = count
             tokens.withUnsafeBufferPointer { t in
+                // The openers still waiting for their closer, on a stack that doubles as needed. A
+                // raw buffer: an array's uniqueness check on every push cost more than the rest.
+                var capacity = 64
+                var stack = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+                defer { stack.deallocate() }
+                var depth = 0
                 for i in 0..<count {
-                    match[i] = -1
-                    let kind = t[i].kind
-                    switch kind {
-                    case .leftParen, .leftBracket, .leftBrace:
-                        if depth == stack.count { stack.append(contentsOf: repeatElement(0, count: stack.count)) }
-                        stack[depth] = Int32(i)
+                    let bracket = t[i].kind.rawValue &- firstBracket
+                    guard bracket < 6 else { continue }
+                    if bracket & 1 == 0 {
+                        if depth == capacity {
+                            let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
+                            bigger.moveInitialize(from: stack, count: depth)
+                            stack.deallocate()
+                            stack = bigger
+                            capacity *= 2
+                        }
+                        stack[depth] = Int32(truncatingIfNeeded: i)
                         depth += 1
-                    case .rightParen, .rightBracket, .rightBrace:
-                        let want: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
+                    } else {
+                        let want = t[i].kind.rawValue &- 1
                         // Recover from a mismatched closer: pop to the nearest opener of the same kind
                         // if there is one, else ignore the stray closer.
                         // The search is bounded so that hostile input stays linear.
                         var pos = depth - 1
                         let lowest = max(0, depth - 64)
-                        while pos >= lowest && t[Int(stack[pos])].kind != want { pos -= 1 }
+                        while pos >= lowest && t[Int(stack[pos])].kind.rawValue != want { pos -= 1 }
                         if pos >= lowest {
                             let open = stack[pos]
                             depth = pos
-                            match[Int(open)] = Int32(i)
-                            match[i] = open
+                            m[Int(open)] = Int32(truncatingIfNeeded: i)
+                            m[i] = open
                         }
-                    default:
-                        break
                     }
                 }
             }
-            initialized = count
         }
     }
 }
