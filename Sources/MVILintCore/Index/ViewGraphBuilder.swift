@@ -249,8 +249,10 @@ final class ViewGraphBuilder {
         }
         var hostingIndex: [Int: Int] = [:]
         let skipped = ViewGraphBuilder.skippedTypeWords
-        // Framework and hosting types are ruled out by their bytes first: no string, no closure map.
-        for s in range where file.kind(s) == .identifier && !file.isName(s, in: skipped) && isConstruction(s) {
+        // Only a capitalised name can be a construction (`isConstruction` asks it too, but the
+        // byte test is cheaper than the word lookup). Framework and hosting types are ruled out by
+        // their bytes next: no string, no closure map.
+        for s in range where file.kind(s) == .identifier && file.beginsWithCapital(s) && !file.isName(s, in: skipped) && isConstruction(s) {
             let target = file.name(s)
             let state = state()
             var siteOwner = owner
