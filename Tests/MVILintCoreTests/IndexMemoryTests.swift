@@ -115,7 +115,10 @@ final class IndexMemoryTests: XCTestCase {
 
     func testPlainTypeNamesTakeTheSameBaseAsTheGeneralPath() {
         let types = ["String", "ProfileViewModel", "Foo?", "Foo!", "Foo ?", "any", "some", "inout", "Über", "`Type`", "Foo.Bar",
-                     "[Item]", "Optional<Item>", "any Repository", "some View", "Store<A, B>?", "Self", "Int?", "(Int) -> Void"]
+                     "[Item]", "Optional<Item>", "any Repository", "some View", "Store<A, B>?", "Self", "Int?", "(Int) -> Void",
+                     // The wrapped forms the parser reads from tokens, and their near misses.
+                     "[Item]?", "[Item]!", "[Item] ?", "[[Item]]", "[Item: Value]", "[`Item`]", "[any]", "[some]", "[inout]",
+                     "[Self]", "any Store", "some `View`", "some any", "any inout", "some Über", "any _$x", "some/* c */View"]
         for t in types {
             let file = SourceFile(path: "/t.swift", text: "struct S {\n    var a: \(t)\n    func f(x: \(t)) -> \(t) { x }\n}\n")
             guard let type = file.tree.allTypes.first else { return XCTFail(t) }

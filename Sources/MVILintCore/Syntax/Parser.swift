@@ -434,8 +434,41 @@ struct Parser {
             let name = file.text(start)
             return (TypeRef(text: j - start == 1 ? name : typeText(start..<j), tokens: start..<j, qualifiedBase: name, baseName: name), j)
         }
+        // Next most common: `some View`, `any Store`, `[Item]`, `[Item]?`. The base is the one
+        // plain name inside, as `TypeRef.qualifiedBase(of:)` would find it in the text.
+        if let inner = wrappedPlainName(start..<j) {
+            let name = file.text(inner)
+            return (TypeRef(text: typeText(start..<j), tokens: start..<j, qualifiedBase: name, baseName: name), j)
+        }
         return (TypeRef(text: typeText(start..<j), tokens: start..<j), j)
     }
+
+    /// The token of `Name` when `range` is `some Name`, `any Name`, `[Name]`, `[Name]?` or
+    /// `[Name]!`, with `Name` a plain identifier (no backticks, not itself a word that
+    /// `qualifiedBase(of:)` strips).
+    private func wrappedPlainName(_ range: Range<Int>) -> Int? {
+        let s = range.lowerBound
+        let inner: Int
+        switch range.count {
+        case 2:
+            guard kind(s) == .identifier, isText(s, "some") || isText(s, "any") else { return nil }
+            inner = s + 1
+        case 3, 4:
+            guard kind(s) == .leftBracket, kind(s + 2) == .rightBracket, file.partner(s) == s + 2 else { return nil }
+            if range.count == 4 {
+                guard !tokens[s + 3].hasSpaceBefore, isText(s + 3, "?") || isText(s + 3, "!") else { return nil }
+            }
+            inner = s + 1
+        default:
+            return nil
+        }
+        guard kind(inner) == .identifier, file.bytes[Int(tokens[inner].start)] != UInt8(ascii: "`"),
+              !file.isText(inner, in: Parser.strippedTypeWords) else { return nil }
+        return inner
+    }
+
+    /// Words that `TypeRef.qualifiedBase(of:)` may strip from the front of a type.
+    static let strippedTypeWords = WordSet(["inout", "any", "some", "borrowing", "consuming", "sending"])
 
     /// Type text: tokens joined, a single space only between two words (`any Foo`, `@unchecked Sendable`).
     func typeText(_ range: Range<Int>) -> String {
