@@ -86,6 +86,7 @@ struct NoUsecaseInView: Rule {
             layerOf[name] = answer
             return answer
         }
+        var tokenLayer = TokenTextCache<Bool>(file: file)
         for type in project.viewTypes(in: file) where !project.isAppOrScene(type.indexName) {
             var reportedNames = Set<String>()
             for v in type.variables where !v.isStatic {
@@ -107,8 +108,9 @@ struct NoUsecaseInView: Rule {
                     let creates = next == .leftParen && !file.tokens[i + 1].hasSpaceBefore
                     let reachesStatic = next == .period && file.kind(i + 2) == .identifier
                     guard creates || reachesStatic else { continue }
+                    // Keyed by the token's bytes: no `String` for the many names that are not.
+                    guard tokenLayer.value(forToken: i, isDomainOrData) else { continue }
                     let n = file.name(i)
-                    guard isDomainOrData(n) else { continue }
                     // `FooUseCase.self` and `FooRepository.Type` are type references, not uses.
                     if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type")) { continue }
                     context.report(at: i, .reaches(type.indexName, n))

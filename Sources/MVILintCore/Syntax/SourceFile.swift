@@ -96,19 +96,20 @@ public final class SourceFile: @unchecked Sendable {
     /// The identifier's name without backticks.
     public func name(_ i: Int) -> String {
         guard i >= 0, i < tokens.count else { return "" }
-        let (a, b) = nameBytes(i)
+        let (a, b) = nameRange(i)
         return string(a, b)
     }
 
     /// Whether the identifier's name without backticks is one of `words` (no allocation).
     public func isName(_ i: Int, in words: WordSet) -> Bool {
         guard i >= 0, i < tokens.count else { return false }
-        let (a, b) = nameBytes(i)
+        let (a, b) = nameRange(i)
         return words.contains(bytes, a, b)
     }
 
-    /// The byte range of token `i`'s name: its text without enclosing backticks.
-    @inline(__always) private func nameBytes(_ i: Int) -> (Int, Int) {
+    /// The byte range of token `i`'s name: its text without enclosing backticks. `i` must be a
+    /// valid token index.
+    @inline(__always) public func nameRange(_ i: Int) -> (Int, Int) {
         var a = Int(tokens[i].start), b = Int(tokens[i].end)
         if b - a >= 2, bytes[a] == UInt8(ascii: "`"), bytes[b - 1] == UInt8(ascii: "`") { a += 1; b -= 1 }
         return (a, b)
