@@ -386,12 +386,19 @@ public final class FunctionDecl: @unchecked Sendable {
 }
 
 /// `typealias Name = Type`.
-public struct TypeAliasDecl: Sendable {
-    public var name: String
-    public var nameToken: Int
-    public var header: DeclHeader
-    public var target: TypeRef?
-    public var outerNames: [String]
+/// A class, like the other declarations: `Member` then holds one reference in every case, so
+/// that copying a member (the parser and the rules do it often) is a retain, not a copy of the
+/// alias's fields.
+public final class TypeAliasDecl: @unchecked Sendable {
+    public let name: String
+    public let nameToken: Int
+    public let header: DeclHeader
+    public let target: TypeRef?
+    public let outerNames: [String]
+
+    public init(name: String, nameToken: Int, header: DeclHeader, target: TypeRef?, outerNames: [String]) {
+        self.name = name; self.nameToken = nameToken; self.header = header; self.target = target; self.outerNames = outerNames
+    }
 }
 
 /// A member of a type body or a top-level declaration.
