@@ -136,6 +136,8 @@ struct Parser {
                     args = (j + 1)..<close
                     j = close + 1
                 }
+                // Room for a second one at once: headers often hold two (`@MainActor @Observable`).
+                if header.attributes.isEmpty { header.attributes.reserveCapacity(2) }
                 header.attributes.append(Attribute(name: name, nameToken: nameToken, atToken: i, arguments: args))
                 i = j
                 continue
@@ -154,6 +156,8 @@ struct Parser {
                     detail = file.text(j + 1)
                     j += 3
                 }
+                // Room for three at once: `public private(set) var`, `private static let`.
+                if header.modifiers.isEmpty { header.modifiers.reserveCapacity(3) }
                 header.modifiers.append(Modifier(name: name, detail: detail, token: i))
                 i = j
                 continue
