@@ -327,8 +327,8 @@ struct BodyAnalyzer {
         for p in file.tree.previewBodies { mark(p.open) }
 
         // Stack of open brackets: (token, closure index or -1).
-        var stack: [(token: Int, closure: Int32)] = []
-        stack.reserveCapacity(64)
+        var stack = BracketStack()
+        defer { stack.deallocate() }
         // Bracket depths at which a statement keyword waits for its block brace.
         var pending: [Int] = []
         var closures: [ClosureInfo] = []
@@ -345,21 +345,19 @@ struct BodyAnalyzer {
                     switch kind {
                     case .keyword:
                         if file.isText(i, in: blockWords) && file.kind(i - 1) != .period {
-                            let depth = stack.count
                             // `repeat { } while cond` has no block after `while`.
                             if file.isText(i, "while"), file.kind(i - 1) == .rightBrace, let o = file.partner(i - 1), file.isWord(o - 1, "repeat") { break }
-                            if pending.last != depth { pending.append(depth) }
+                            if pending.last != stack.count { pending.append(stack.count) }
                         }
                     case .semicolon:
                         while let p = pending.last, p >= stack.count { pending.removeLast() }
                     case .leftParen, .leftBracket:
-                        stack.append((i, current))
+                        stack.push(i, current)
                     case .leftBrace:
-                        let depth = stack.count
                         var isClosure = true
                         if declBraces[i >> 6] & (1 << UInt64(i & 63)) != 0 {
                             isClosure = false
-                        } else if let p = pending.last, p == depth {
+                        } else if let p = pending.last, p == stack.count {
                             pending.removeLast()
                             isClosure = false
                         } else if i > 0, toks[i - 1].kind == .identifier, file.isText(i - 1, in: accessorWordBytes), file.kind(i - 2) != .period {
@@ -368,21 +366,27 @@ struct BodyAnalyzer {
                             isClosure = false
                         }
                         if isClosure {
-                            var info = describesClosures ? describeClosure(open: i, stack: stack, closures: closures, innermost: UnsafeBufferPointer(inner))
+                            var info = describesClosures ? describeClosure(open: i, top: stack.top, closures: closures, innermost: UnsafeBufferPointer(inner))
                                 : bareClosure(open: i)
                             info.parent = current >= 0 ? Int(current) : nil
                             closures.append(info)
-                            stack.append((i, current))
+                            stack.push(i, current)
                             current = Int32(closures.count - 1)
                         } else {
-                            stack.append((i, current))
+                            stack.push(i, current)
                         }
                     case .rightParen, .rightBracket, .rightBrace:
                         // Pop to the partner when balanced; ignore stray closers.
-                        if let open = file.partner(i), let pos = stack.lastIndex(where: { $0.token == open }), stack.count - pos <= 64 {
-                            current = stack[pos].closure
-                            while stack.count > pos { stack.removeLast() }
-                            while let p = pending.last, p > stack.count { pending.removeLast() }
+                        // (The partner is looked for among the top 64 entries only.)
+                        if let open = file.partner(i) {
+                            var pos = stack.count - 1
+                            let lowest = max(0, stack.count - 64)
+                            while pos >= lowest && stack.entries[pos].token != open { pos -= 1 }
+                            if pos >= lowest {
+                                current = stack.entries[pos].closure
+                                stack.count = pos
+                                while let p = pending.last, p > stack.count { pending.removeLast() }
+                            }
                         }
                     default:
                         break
@@ -404,10 +408,11 @@ struct BodyAnalyzer {
                     isTrailing: false, attributes: [], inToken: nil, parent: nil)
     }
 
-    /// What the closure opened at `open` is passed to.
+    /// What the closure opened at `open` is passed to. `top` is the innermost bracket open
+    /// around it, if any.
     /// `closures` holds the closures described so far (those before `open`), and `innermost` the
     /// innermost closure of every token before `open`.
-    func describeClosure(open: Int, stack: [(token: Int, closure: Int32)], closures: [ClosureInfo], innermost: UnsafeBufferPointer<Int32>) -> ClosureInfo {
+    func describeClosure(open: Int, top: (token: Int, closure: Int32)?, closures: [ClosureInfo], innermost: UnsafeBufferPointer<Int32>) -> ClosureInfo {
         var info = bareClosure(open: open)
         let p = open - 1
         switch file.kind(p) {
@@ -443,7 +448,7 @@ struct BodyAnalyzer {
         case .colon, .leftParen, .comma:
             // An argument: find the enclosing `(` and its callee.
             if file.kind(p) == .colon, file.kind(p - 1) == .identifier || file.kind(p - 1) == .keyword { info.label = file.name(p - 1) }
-            if let top = stack.last, file.kind(top.token) == .leftParen, top.token > 0 {
+            if let top = top, file.kind(top.token) == .leftParen, top.token > 0 {
                 let (comps, start) = file.chain(endingAt: top.token - 1)
                 if file.tokens[top.token].hasSpaceBefore == false || file.kind(top.token - 1) == .rightParen {
                     info.callee = comps
@@ -460,7 +465,7 @@ struct BodyAnalyzer {
                     prev = closures[recorded]
                 } else if !innermost.isEmpty {
                     // Braces that are not a closure: described once, without following labels further.
-                    prev = describeClosure(open: prevOpen, stack: stack, closures: [], innermost: UnsafeBufferPointer(start: nil, count: 0))
+                    prev = describeClosure(open: prevOpen, top: top, closures: [], innermost: UnsafeBufferPointer(start: nil, count: 0))
                 }
                 if let prev = prev {
                     info.callee = prev.callee
@@ -494,4 +499,33 @@ struct BodyAnalyzer {
         if info.inToken == nil { info.attributes = [] }
         return info
     }
+}
+
+/// The brackets open at a point of `BodyAnalyzer.run()`'s pass, in a raw buffer that doubles as
+/// needed: an array's uniqueness check on every push cost more than the push itself. The owner
+/// calls `deallocate()`.
+private struct BracketStack {
+    var entries: UnsafeMutablePointer<(token: Int, closure: Int32)>
+    var count = 0
+    var capacity = 64
+
+    init() { entries = UnsafeMutablePointer<(token: Int, closure: Int32)>.allocate(capacity: 64) }
+
+    var top: (token: Int, closure: Int32)? { count > 0 ? entries[count - 1] : nil }
+
+    @inline(__always) mutating func push(_ token: Int, _ closure: Int32) {
+        if count == capacity { grow() }
+        entries[count] = (token, closure)
+        count += 1
+    }
+
+    mutating func grow() {
+        let bigger = UnsafeMutablePointer<(token: Int, closure: Int32)>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = bigger
+        capacity *= 2
+    }
+
+    func deallocate() { entries.deallocate() }
 }
