@@ -233,7 +233,9 @@ final class ViewGraphBuilder {
     }
 
     func isClosureOpen(_ i: Int) -> Bool {
-        guard i >= 0, i < analysis.innermost.count, file.kind(i) == .leftBrace else { return false }
+        // The kind first: asking for `analysis` computes it, which files with no `.name {` or
+        // `Name {` never need.
+        guard file.kind(i) == .leftBrace, i < analysis.innermost.count else { return false }
         let c = Int(analysis.innermost[i])
         return c >= 0 && analysis.closures[c].open == i
     }
