@@ -280,53 +280,76 @@ public final class SourceFile: @unchecked Sendable {
 /// A fixed set of words that token text is compared with byte by byte, without creating a
 /// `String` for the token. The words are stored back to back in one buffer, sorted by length; a
 /// bitmap per length says which first bytes occur, so most lookups end after two loads, and the
-/// rest compare against the few words of the same length. Building one costs three small
+/// rest compare against the few words of the same length. Building one costs a few small
 /// allocations, so a rule may build one per file from its options.
+///
+/// The tables live in one class instance: a copy of the set (reading a `static let` set, passing
+/// it on) costs one retain, not one per table.
 public struct WordSet: Sendable {
-    /// All words, concatenated in order of length.
-    private let storage: [UInt8]
-    /// `(offset into storage, length)` of every word, sorted by length.
-    private let entries: [(offset: Int32, length: Int32)]
-    /// For each length 0...maxLength: the first index in `entries` with that length, and one past
-    /// the last at `maxLength + 1`.
-    private let lengthStart: [Int32]
-    /// For each length: bit `b & 63` is set when a word of that length starts with byte `b`.
-    private let firstBytes: [UInt64]
+    private let table: Table
+
+    private final class Table: @unchecked Sendable {
+        /// All words, concatenated in order of length.
+        let storage: UnsafeMutablePointer<UInt8>
+        /// Offset into `storage` of every word, sorted by length.
+        let offsets: UnsafeMutablePointer<Int32>
+        /// For each length 0...maxLength: the first index in `offsets` with that length, and
+        /// one past the last at `maxLength + 1`.
+        let lengthStart: UnsafeMutablePointer<Int32>
+        /// For each length: bit `b & 63` is set when a word of that length starts with byte `b`.
+        let firstBytes: UnsafeMutablePointer<UInt64>
+
+        init(_ sorted: [[UInt8]]) {
+            let total = sorted.reduce(0) { $0 + $1.count }
+            storage = .allocate(capacity: max(1, total))
+            offsets = .allocate(capacity: max(1, sorted.count))
+            lengthStart = .allocate(capacity: WordSet.maxLength + 2)
+            firstBytes = .allocate(capacity: WordSet.maxLength + 1)
+            firstBytes.initialize(repeating: 0, count: WordSet.maxLength + 1)
+            var o = 0
+            for (k, w) in sorted.enumerated() {
+                offsets[k] = Int32(o)
+                for c in w { storage[o] = c; o += 1 }
+                firstBytes[w.count] |= 1 << UInt64(w[0] & 63)
+            }
+            // lengthStart[n]: number of words shorter than n.
+            var k = 0
+            for n in 0...(WordSet.maxLength + 1) {
+                while k < sorted.count, sorted[k].count < n { k += 1 }
+                lengthStart[n] = Int32(k)
+            }
+        }
+
+        deinit {
+            storage.deallocate(); offsets.deallocate(); lengthStart.deallocate(); firstBytes.deallocate()
+        }
+    }
+
     private static let maxLength = 31
 
     public init(_ words: [String]) {
         let sorted = words.map { Array($0.utf8) }.filter { !$0.isEmpty && $0.count <= WordSet.maxLength }.sorted { $0.count < $1.count }
-        var storage: [UInt8] = [], entries: [(offset: Int32, length: Int32)] = []
-        var lengthStart = [Int32](repeating: 0, count: WordSet.maxLength + 2)
-        var firstBytes = [UInt64](repeating: 0, count: WordSet.maxLength + 1)
-        for w in sorted {
-            entries.append((Int32(storage.count), Int32(w.count)))
-            storage.append(contentsOf: w)
-            firstBytes[w.count] |= 1 << UInt64(w[0] & 63)
-        }
-        // lengthStart[n]: number of words shorter than n.
-        var k = 0
-        for n in 0...(WordSet.maxLength + 1) {
-            while k < sorted.count, sorted[k].count < n { k += 1 }
-            lengthStart[n] = Int32(k)
-        }
-        self.storage = storage; self.entries = entries; self.lengthStart = lengthStart; self.firstBytes = firstBytes
+        table = Table(sorted)
     }
 
     /// Whether `bytes[start..<end]` is one of the words.
     @inline(__always) public func contains(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
         let n = end - start
-        guard n > 0, n <= WordSet.maxLength, firstBytes[n] & (1 << UInt64(bytes[start] & 63)) != 0 else { return false }
-        var e = Int(lengthStart[n])
-        let last = Int(lengthStart[n + 1])
-        while e < last {
-            let o = Int(entries[e].offset)
-            var k = 0
-            while k < n, storage[o + k] == bytes[start + k] { k += 1 }
-            if k == n { return true }
-            e += 1
+        let t = table
+        guard n > 0, n <= WordSet.maxLength, start >= 0, end <= bytes.count,
+              t.firstBytes[n] & (1 << UInt64(bytes[start] & 63)) != 0 else { return false }
+        var e = Int(t.lengthStart[n])
+        let last = Int(t.lengthStart[n + 1])
+        return bytes.withUnsafeBufferPointer { b in
+            while e < last {
+                let o = t.storage + Int(t.offsets[e])
+                var k = 0
+                while k < n, o[k] == b[start + k] { k += 1 }
+                if k == n { return true }
+                e += 1
+            }
+            return false
         }
-        return false
     }
 
     /// Whether `word` is one of the words.
