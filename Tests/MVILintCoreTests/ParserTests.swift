@@ -141,6 +141,22 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(f.tree.allTypes[0].variables.map(\.name), ["debug", "release"])
     }
 
+    func testTypeTextJoinsTokensTheSameWayWhateverTheSourceSpacing() {
+        // Source spacing that reads as the text is decoded in place; any other is rebuilt. Both
+        // must give the same text.
+        let cases: [(String, String)] = [
+            ("some View", "some View"), ("some  View", "some View"), ("some/* c */View", "some View"), ("some\tView", "some View"),
+            ("[String: Int]", "[String:Int]"), ("[String:Int]", "[String:Int]"), ("[ String ]", "[String]"),
+            ("Store<A, B>?", "Store<A,B>?"), ("Store<A,B>?", "Store<A,B>?"), ("@unchecked Sendable", "@unchecked Sendable"),
+            ("@escaping (Int) -> Void", "@escaping (Int)->Void"), ("@escaping (Int)->Void", "@escaping (Int)->Void"),
+            ("any Foo & Bar", "any Foo&Bar"), ("inout State", "inout State"), ("Foo . Bar", "Foo.Bar"), ("$0", "$0"),
+        ]
+        for (written, text) in cases {
+            let f = parse("struct S {\n    var a: \(written)\n}\n")
+            XCTAssertEqual(f.tree.allTypes.first?.variables.first?.type?.text, text, written)
+        }
+    }
+
     func testTypeRefBaseNames() {
         let cases: [(String, String)] = [
             ("[any FooRepository]?", "FooRepository"), ("Swift.Array<Foo>", "Foo"), ("Combine.ObservableObject", "ObservableObject"),

@@ -481,28 +481,47 @@ struct Parser {
         // One token (most types): its text. Otherwise the bytes are gathered and decoded once.
         if range.count == 1 { return file.text(range.lowerBound) }
         guard !range.isEmpty else { return "" }
+        let first = Int(tokens[range.lowerBound].start), last = Int(tokens[range.upperBound - 1].end)
+        // Most often the source already reads as the text (`some View`, `[String: Int]`): it is
+        // decoded in place.
+        var verbatim = true
+        for i in (range.lowerBound + 1)..<range.upperBound {
+            let gap = Int(tokens[i].start) - Int(tokens[i - 1].end)
+            let expected = writesSpace(before: i) ? 1 : 0
+            if gap != expected || (gap == 1 && file.bytes[Int(tokens[i - 1].end)] != UInt8(ascii: " ")) {
+                verbatim = false
+                break
+            }
+        }
+        if verbatim {
+            return file.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[first..<last]), as: UTF8.self) }
+        }
         // The text is at most as long as the source it spans (a space is only written where the
         // source has trivia), so it is gathered in a temporary buffer, on the stack when small.
-        let span = Int(tokens[range.upperBound - 1].end) - Int(tokens[range.lowerBound].start)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, span)) { out -> String in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, last - first)) { out -> String in
             var count = 0
-            var prevWord = false, prevAttribute = false
             file.bytes.withUnsafeBufferPointer { b in
                 for i in range {
-                    let word = isIdentifierLike(i) || kind(i) == .dollarIdentifier
-                    if tokens[i].hasSpaceBefore && (word && prevWord || prevAttribute) && count > 0 && count < out.count {
+                    if i > range.lowerBound && writesSpace(before: i) && count < out.count {
                         out[count] = UInt8(ascii: " ")
                         count += 1
                     }
                     var o = Int(tokens[i].start)
                     let e = Int(tokens[i].end)
                     while o < e && count < out.count { out[count] = b[o]; count += 1; o += 1 }
-                    prevAttribute = word && kind(i - 1) == .at
-                    prevWord = word
                 }
             }
             return String(decoding: UnsafeBufferPointer(rebasing: out[0..<count]), as: UTF8.self)
         }
+    }
+
+    /// Whether `typeText` writes a space before token `i` (not the first of its range): where the
+    /// source has trivia between two words, or after an attribute's name (`@unchecked Sendable`).
+    @inline(__always) private func writesSpace(before i: Int) -> Bool {
+        guard tokens[i].hasSpaceBefore else { return false }
+        let word = isIdentifierLike(i) || kind(i) == .dollarIdentifier
+        let previousWord = isIdentifierLike(i - 1) || kind(i - 1) == .dollarIdentifier
+        return (word && previousWord) || (previousWord && i >= 2 && kind(i - 2) == .at)
     }
 
     mutating func parseTypeAlias(at i: Int, end: Int, header: DeclHeader, outer: [String]) -> (Member?, Int) {
