@@ -77,3 +77,23 @@ final class BodyQueriesTests: XCTestCase {
         }
     }
 }
+
+final class ContainsIdentifierTests: XCTestCase {
+    func testIdentifiersOnlyAndLookalikesAreScannedNotGuessed() {
+        let file = SourceFile(path: "/c.swift", text: """
+            // onAppear in a comment
+            let text = "onAppear in a string"
+            let oXXXXXXr = 1 // same length and ends as onAppear
+            let value = Reduce { }
+            let `onDisappear` = 2
+            """)
+        XCTAssertFalse(file.containsIdentifier("onAppear"), "comments, strings and a lookalike are not the word")
+        XCTAssertTrue(file.containsIdentifier("Reduce"))
+        XCTAssertTrue(file.containsIdentifier("oXXXXXXr"))
+        XCTAssertFalse(file.containsIdentifier("let"), "keywords are not identifiers")
+        XCTAssertFalse(file.containsIdentifier("onDisappear"), "the backticked token's text has its backticks")
+        XCTAssertFalse(file.containsIdentifier("Reducer"))
+        XCTAssertFalse(file.containsIdentifier(""))
+        XCTAssertFalse(SourceFile(path: "/e.swift", text: "").containsIdentifier("Reduce"))
+    }
+}
