@@ -128,10 +128,14 @@ extension SourceFile {
     /// `.task(id: x) { }`, `.onAppear(perform: { })`. The modifier is the last component of the
     /// closure's callee, written after a `.` (so `Task { }` and a free function `task { }` do not count).
     func modifierClosures(named name: String, in range: TokenRange) -> [(closure: ClosureInfo, modifier: ChainComponent)] {
-        closures(in: range).compactMap { c in
-            guard let last = c.callee.last, last.name == name, kind(last.token - 1) == .period else { return nil }
-            return (c, last)
+        // Read in place: only the closures that match are copied.
+        let all = bodyAnalysis.closures
+        var out: [(closure: ClosureInfo, modifier: ChainComponent)] = []
+        for k in closureIndices(in: range) {
+            guard let last = all[k].callee.last, last.name == name, kind(last.token - 1) == .period else { continue }
+            out.append((all[k], last))
         }
+        return out
     }
 
     /// Whether token `i` starts creating a task: `Task { }`, `Task(priority: .high) { }`,

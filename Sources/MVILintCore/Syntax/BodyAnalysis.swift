@@ -236,13 +236,12 @@ extension SourceFile {
             } else if k == .identifier, kind(i - 1) == .period, i + 1 < tokens.count,
                       (kind(i + 1) == .leftParen && !tokens[i + 1].hasSpaceBefore) || kind(i + 1) == .leftBrace {
                 guard isText(i, in: mutatingMethodWordSet) else { continue }
-                let n = name(i)
                 let (comps, start) = chain(endingAt: i - 2)
                 guard !comps.isEmpty else { continue }
                 let viaSelf = comps.first?.name == "self"
                 let path = SourceFile.mutationPath(comps)
                 guard !path.isEmpty, comps.allSatisfy({ $0.callParen == nil || $0.name == "[]" }) else { continue }
-                result.append(Mutation(path: path, rootToken: start, operatorToken: i, kind: .mutatingCall(n), viaSelf: viaSelf))
+                result.append(Mutation(path: path, rootToken: start, operatorToken: i, kind: .mutatingCall(name(i)), viaSelf: viaSelf))
             }
         }
         return result
