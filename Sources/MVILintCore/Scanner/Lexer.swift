@@ -45,7 +45,7 @@ public enum Lexer {
             if engine.finished { break }
             capacity = tokens.count * 2 + 16
         }
-        let lineStarts = Array(UnsafeBufferPointer(start: engine.lineStarts, count: engine.lineCount))
+        let lineStarts = engine.lineStarts.array()
         engine.lineStarts.deallocate()
         return LexedSource(tokens: tokens, comments: engine.comments, lineStarts: lineStarts)
     }
@@ -284,12 +284,8 @@ private struct LexerEngine {
     /// The most recent token; only when `hasLast`.
     @inline(__always) var last: Token { out[outCount - 1] }
     var comments: [Comment] = []
-    /// Line starts written so far (`lineCount` of `lineCapacity`), copied into an array at the
-    /// end: an array's uniqueness check on every append cost more than the rest of a line break.
-    /// `Lexer.lex` frees the buffer.
-    var lineStarts: UnsafeMutablePointer<Int32>
-    var lineCount = 1
-    var lineCapacity: Int
+    /// Line starts written so far, copied into an array at the end (`Lexer.lex` frees the buffer).
+    var lineStarts: RawStack<Int32>
     /// Current line (1-based) at `p`, and the line where the token being scanned starts.
     var line = 1
     var tokenLine = 1
@@ -318,9 +314,8 @@ private struct LexerEngine {
         cls = classTable.base
         keywords = keywordTable
         regexBudget = bytes.count + 65_536
-        lineCapacity = bytes.count / 32 + 2
-        lineStarts = UnsafeMutablePointer<Int32>.allocate(capacity: lineCapacity)
-        lineStarts[0] = 0
+        lineStarts = RawStack(capacity: bytes.count / 32 + 2)
+        lineStarts.push(0)
     }
 
     // MARK: Cursor helpers
@@ -416,18 +411,7 @@ private struct LexerEngine {
     @inline(__always) mutating func consumeLineBreak() {
         if b[p] == 13 && p + 1 < n && b[p + 1] == 10 { p += 2 } else { p += 1 }
         line += 1
-        if lineCount == lineCapacity { growLineStarts() }
-        lineStarts[lineCount] = Int32(truncatingIfNeeded: p)
-        lineCount += 1
-    }
-
-    /// Doubles the line-start buffer.
-    @inline(never) mutating func growLineStarts() {
-        let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: lineCapacity * 2)
-        bigger.moveInitialize(from: lineStarts, count: lineCount)
-        lineStarts.deallocate()
-        lineStarts = bigger
-        lineCapacity *= 2
+        lineStarts.push(Int32(truncatingIfNeeded: p))
     }
 
     /// Marks `.spaceAfter` on the most recent token when trivia followed it.

@@ -326,7 +326,7 @@ struct BodyAnalyzer {
         for p in file.tree.previewBodies { mark(p.open) }
 
         // Stack of open brackets: (token, closure index or -1).
-        var stack = BracketStack()
+        var stack = RawStack<(token: Int, closure: Int32)>(capacity: 64)
         defer { stack.deallocate() }
         // Bracket depths at which a statement keyword waits for its block brace.
         var pending: [Int] = []
@@ -351,7 +351,7 @@ struct BodyAnalyzer {
                     case .semicolon:
                         while let p = pending.last, p >= stack.count { pending.removeLast() }
                     case .leftParen, .leftBracket:
-                        stack.push(i, current)
+                        stack.push((i, current))
                     case .leftBrace:
                         var isClosure = true
                         if declBraces[i >> 6] & (1 << UInt64(i & 63)) != 0 {
@@ -365,14 +365,14 @@ struct BodyAnalyzer {
                             isClosure = false
                         }
                         if isClosure {
-                            var info = describesClosures ? describeClosure(open: i, top: stack.top, closures: closures, innermost: UnsafeBufferPointer(inner))
+                            var info = describesClosures ? describeClosure(open: i, top: stack.last, closures: closures, innermost: UnsafeBufferPointer(inner))
                                 : bareClosure(open: i)
                             info.parent = current >= 0 ? Int(current) : nil
                             closures.append(info)
-                            stack.push(i, current)
+                            stack.push((i, current))
                             current = Int32(closures.count - 1)
                         } else {
-                            stack.push(i, current)
+                            stack.push((i, current))
                         }
                     case .rightParen, .rightBracket, .rightBrace:
                         // Pop to the partner when balanced; ignore stray closers.
@@ -380,9 +380,9 @@ struct BodyAnalyzer {
                         if let open = file.partner(i) {
                             var pos = stack.count - 1
                             let lowest = max(0, stack.count - 64)
-                            while pos >= lowest && stack.entries[pos].token != open { pos -= 1 }
+                            while pos >= lowest && stack[pos].token != open { pos -= 1 }
                             if pos >= lowest {
-                                current = stack.entries[pos].closure
+                                current = stack[pos].closure
                                 stack.count = pos
                                 while let p = pending.last, p > stack.count { pending.removeLast() }
                             }
@@ -498,33 +498,4 @@ struct BodyAnalyzer {
         if info.inToken == nil { info.attributes = [] }
         return info
     }
-}
-
-/// The brackets open at a point of `BodyAnalyzer.run()`'s pass, in a raw buffer that doubles as
-/// needed: an array's uniqueness check on every push cost more than the push itself. The owner
-/// calls `deallocate()`.
-private struct BracketStack {
-    var entries: UnsafeMutablePointer<(token: Int, closure: Int32)>
-    var count = 0
-    var capacity = 64
-
-    init() { entries = UnsafeMutablePointer<(token: Int, closure: Int32)>.allocate(capacity: 64) }
-
-    var top: (token: Int, closure: Int32)? { count > 0 ? entries[count - 1] : nil }
-
-    @inline(__always) mutating func push(_ token: Int, _ closure: Int32) {
-        if count == capacity { grow() }
-        entries[count] = (token, closure)
-        count += 1
-    }
-
-    mutating func grow() {
-        let bigger = UnsafeMutablePointer<(token: Int, closure: Int32)>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: entries, count: count)
-        entries.deallocate()
-        entries = bigger
-        capacity *= 2
-    }
-
-    func deallocate() { entries.deallocate() }
 }

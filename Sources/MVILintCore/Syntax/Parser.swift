@@ -478,7 +478,7 @@ struct Parser {
 
     /// Type text: tokens joined, a single space only between two words (`any Foo`, `@unchecked Sendable`).
     func typeText(_ range: Range<Int>) -> String {
-        // One token (most types): its text. Otherwise the bytes are gathered and decoded once.
+        // One token (most types): its text.
         if range.count == 1 { return file.text(range.lowerBound) }
         guard !range.isEmpty else { return "" }
         let first = Int(tokens[range.lowerBound].start), last = Int(tokens[range.upperBound - 1].end)

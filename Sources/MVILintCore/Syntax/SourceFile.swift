@@ -237,36 +237,25 @@ public final class SourceFile: @unchecked Sendable {
             m.initialize(repeating: -1, count: count)
             initialized = count
             tokens.withUnsafeBufferPointer { t in
-                // The openers still waiting for their closer, on a stack that doubles as needed. A
-                // raw buffer: an array's uniqueness check on every push cost more than the rest.
-                var capacity = 64
-                var stack = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+                // The openers still waiting for their closer.
+                var stack = RawStack<Int32>(capacity: 64)
                 defer { stack.deallocate() }
-                var depth = 0
                 for i in 0..<count {
                     let bracket = t[i].kind.rawValue &- firstBracket
                     guard bracket < 6 else { continue }
                     if bracket & 1 == 0 {
-                        if depth == capacity {
-                            let bigger = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
-                            bigger.moveInitialize(from: stack, count: depth)
-                            stack.deallocate()
-                            stack = bigger
-                            capacity *= 2
-                        }
-                        stack[depth] = Int32(truncatingIfNeeded: i)
-                        depth += 1
+                        stack.push(Int32(truncatingIfNeeded: i))
                     } else {
                         let want = t[i].kind.rawValue &- 1
                         // Recover from a mismatched closer: pop to the nearest opener of the same kind
                         // if there is one, else ignore the stray closer.
                         // The search is bounded so that hostile input stays linear.
-                        var pos = depth - 1
-                        let lowest = max(0, depth - 64)
+                        var pos = stack.count - 1
+                        let lowest = max(0, stack.count - 64)
                         while pos >= lowest && t[Int(stack[pos])].kind.rawValue != want { pos -= 1 }
                         if pos >= lowest {
                             let open = stack[pos]
-                            depth = pos
+                            stack.count = pos
                             m[Int(open)] = Int32(truncatingIfNeeded: i)
                             m[i] = open
                         }
