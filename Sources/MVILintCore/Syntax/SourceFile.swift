@@ -120,15 +120,21 @@ public final class SourceFile: @unchecked Sendable {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[a..<b]), as: UTF8.self) }
     }
 
-    /// Whether token `i` spells exactly `s` (byte comparison, no allocation).
-    public func isText(_ i: Int, _ s: StaticString) -> Bool {
+    /// Whether token `i` spells exactly `s` (byte comparison, no allocation). Inlinable: most
+    /// tokens asked about differ in length, which the caller then sees without a call.
+    @inlinable public func isText(_ i: Int, _ s: StaticString) -> Bool {
         guard i >= 0, i < tokens.count else { return false }
         let t = tokens[i]
+        guard Int(t.end - t.start) == s.utf8CodeUnitCount else { return false }
+        return bytes(at: Int(t.start), equal: s)
+    }
+
+    /// Whether the bytes at `offset` spell `s` (the caller checked that they exist).
+    @usableFromInline func bytes(at offset: Int, equal s: StaticString) -> Bool {
         let n = s.utf8CodeUnitCount
-        guard Int(t.end - t.start) == n else { return false }
         return s.withUTF8Buffer { buf in
-            var k = 0, o = Int(t.start)
-            while k < n { if bytes[o + k] != buf[k] { return false }; k += 1 }
+            var k = 0
+            while k < n { if bytes[offset + k] != buf[k] { return false }; k += 1 }
             return true
         }
     }
@@ -159,7 +165,7 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// Whether token `i` is an identifier or keyword spelling `s`.
-    public func isWord(_ i: Int, _ s: StaticString) -> Bool {
+    @inlinable public func isWord(_ i: Int, _ s: StaticString) -> Bool {
         let k = kind(i)
         return (k == .identifier || k == .keyword) && isText(i, s)
     }
