@@ -473,8 +473,8 @@ struct Parser {
         return inner
     }
 
-    /// Words that `TypeRef.qualifiedBase(of:)` may strip from the front of a type.
-    static let strippedTypeWords = WordSet(["inout", "any", "some", "borrowing", "consuming", "sending"])
+    /// Words that `TypeRef.qualifiedBase(of:)` may strip from the front of a type (its own list).
+    static let strippedTypeWords = WordSet(TypeRef.leadingWords.map(\.description))
 
     /// Type text: tokens joined, a single space only between two words (`any Foo`, `@unchecked Sendable`).
     func typeText(_ range: Range<Int>) -> String {

@@ -36,7 +36,7 @@ public struct TokenTextCache<Value> {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for o in a..<b { h = (h ^ UInt64(bytes[o])) &* 0x100_0000_01b3 }
         let mask = slots.count - 1
-        var s = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+        var s = TokenTextCache.home(h, mask)
         while let e = slots[s] {
             if e.hash == h, Int(e.end - e.start) == b - a {
                 var k = 0
@@ -53,12 +53,15 @@ public struct TokenTextCache<Value> {
         return value
     }
 
+    /// The first slot to probe for a name hashed to `h`.
+    @inlinable static func home(_ h: UInt64, _ mask: Int) -> Int { Int(truncatingIfNeeded: h ^ (h >> 29)) & mask }
+
     @usableFromInline mutating func grow() {
         let old = slots
         slots = [Entry?](repeating: nil, count: old.count * 2)
         let mask = slots.count - 1
         for case let e? in old {
-            var s = Int(truncatingIfNeeded: e.hash ^ (e.hash >> 29)) & mask
+            var s = TokenTextCache.home(e.hash, mask)
             while slots[s] != nil { s = (s + 1) & mask }
             slots[s] = e
         }
