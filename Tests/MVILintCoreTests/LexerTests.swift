@@ -163,6 +163,17 @@ final class LexerTests: XCTestCase {
         }
         XCTAssertFalse(Lexer.isReservedKeyword("async"))
         XCTAssertFalse(Lexer.isReservedKeyword("Int"))
+        // A word with 16 bytes after its start is looked up with two word loads, one near the
+        // end of the file byte by byte: both paths, keywords and words that share a keyword's
+        // length and first and last bytes.
+        let padding = " padding_padding_padding"
+        let nearMisses = ["clads", "sulf", "Sulf", "vor", "lat", "tey", "nal", "fanc", "erse", "deftr", "inot", "Ary", "ag", "superr", "selfé", "classé", "self_", "var1"]
+        for word in Lexer.reservedKeywords + nearMisses {
+            let expected = Lexer.reservedKeywords.contains(word) ? kw(word) : id(word)
+            check([Case(word + padding, [expected, id("padding_padding_padding")]),
+                   Case("x " + word, [id("x"), expected]),
+                   Case("(" + word + ")" + padding, [lp, expected, rp, id("padding_padding_padding")])])
+        }
         XCTAssertFalse(Lexer.isReservedKeyword(""))
         XCTAssertFalse(Lexer.isReservedKeyword("precedencegroups"))
     }
