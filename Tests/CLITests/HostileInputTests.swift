@@ -219,6 +219,20 @@ final class HostileInputTests: XCTestCase {
 
     // MARK: Files that change or cannot be opened
 
+    /// The reader asks for one byte more than `fstat` gives and stops at a short read of exactly
+    /// that size: every size, around the page and buffer sizes too, must come back whole.
+    func testReaderReturnsEveryByteWhateverTheSize() throws {
+        let root = try makeProject()
+        for size in [0, 1, 7, 8, 4095, 4096, 4097, 65_535, 65_536, 65_537, 1_000_003] {
+            let bytes = (0..<size).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let path = root + "/Sources/App/Size\(size).swift"
+            try write(bytes, to: path)
+            guard case .success(let read) = SourceReader.read(path) else { return XCTFail("\(size) bytes not read") }
+            XCTAssertEqual(read.count, size)
+            XCTAssertTrue(read == bytes, "\(size) bytes")
+        }
+    }
+
     func testFileRemovedAfterDiscovery() throws {
         let root = try makeProject(["Sources/App/Gone.swift": Array("class Gone {}\n".utf8)])
         let gone = root + "/Sources/App/Gone.swift", witness = root + "/Sources/App/CounterModel.swift"

@@ -38,9 +38,11 @@ public enum SourceReader {
         let size = Int(info.st_size)
         if size > maximumFileSize { return .failure(tooLarge(size)) }
         var failure: Int32 = 0
-        // Read one byte more than `fstat` promised, to notice a file that grows meanwhile.
+        // Read one byte more than `fstat` promised, to notice a file that grows meanwhile. A read
+        // that stops short at exactly the promised size has met the end of the file: no second
+        // read is made to hear it again (one system call per file saved).
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            count = readFully(fd, buffer.baseAddress!, size + 1, &failure)
+            count = readFully(fd, buffer.baseAddress!, size + 1, endingAt: size, &failure)
         }
         if failure != 0 { return .failure(ioFailure(failure)) }
         if bytes.count > size {
@@ -57,7 +59,10 @@ public enum SourceReader {
     }
 
     /// Reads until `capacity` bytes or end of file; retries on `EINTR`. Returns the count read.
-    private static func readFully(_ fd: Int32, _ base: UnsafeMutableRawPointer, _ capacity: Int, _ failure: inout Int32) -> Int {
+    /// A short read that brings the total to `expectedEnd` (the size `fstat` gave) counts as the
+    /// end of the file.
+    private static func readFully(_ fd: Int32, _ base: UnsafeMutableRawPointer, _ capacity: Int, endingAt expectedEnd: Int = -1,
+                                  _ failure: inout Int32) -> Int {
         var total = 0
         while total < capacity {
             let r = systemRead(fd, base + total, capacity - total)
@@ -68,6 +73,7 @@ public enum SourceReader {
             }
             if r == 0 { break }
             total += r
+            if total == expectedEnd { break }
         }
         return total
     }
