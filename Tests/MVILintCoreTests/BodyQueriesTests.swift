@@ -96,4 +96,17 @@ final class ContainsIdentifierTests: XCTestCase {
         XCTAssertFalse(file.containsIdentifier(""))
         XCTAssertFalse(SourceFile(path: "/e.swift", text: "").containsIdentifier("Reduce"))
     }
+
+    /// The byte search that runs first must see a word at the very start and the very end of the
+    /// file, and look past a partial match and past the word inside a longer one.
+    func testTheWordIsFoundAtEitherEndOfTheFile() {
+        XCTAssertTrue(SourceFile(path: "/a.swift", text: "onAppear").containsIdentifier("onAppear"))
+        XCTAssertTrue(SourceFile(path: "/a.swift", text: "x.onAppear").containsIdentifier("onAppear"))
+        XCTAssertTrue(SourceFile(path: "/a.swift", text: "Reduce()").containsIdentifier("Reduce"))
+        XCTAssertTrue(SourceFile(path: "/a.swift", text: "onAppea; onAppearing; onAppear").containsIdentifier("onAppear"))
+        XCTAssertFalse(SourceFile(path: "/a.swift", text: "x.onAppea").containsIdentifier("onAppear"))
+        XCTAssertFalse(SourceFile(path: "/a.swift", text: "nAppear").containsIdentifier("onAppear"))
+        XCTAssertFalse(SourceFile(path: "/a.swift", text: "Reduc").containsIdentifier("Reduce"))
+        XCTAssertFalse(SourceFile(path: "/a.swift", text: "/* Reduce */ Reducer").containsIdentifier("Reduce"))
+    }
 }
