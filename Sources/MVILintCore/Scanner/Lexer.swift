@@ -401,9 +401,19 @@ private struct LexerEngine {
         cls[Int(c)] & bits != 0
     }
 
-    /// Advances over bytes of the given classes.
+    /// Advances over bytes of the given classes. (The cursor is copied to a local first, so the
+    /// loop does not store it back on every byte.)
     @inline(__always) mutating func advance(while bits: UInt16) {
-        while p < n && cls[Int(b[p])] & bits != 0 { p += 1 }
+        var q = p
+        while q < n && cls[Int(b[q])] & bits != 0 { q += 1 }
+        p = q
+    }
+
+    /// Advances to the first byte of one of the given classes (or the end).
+    @inline(__always) mutating func advance(until bits: UInt16) {
+        var q = p
+        while q < n && cls[Int(b[q])] & bits == 0 { q += 1 }
+        p = q
     }
 
     /// The 8 bytes at `i` as a little-endian word; the caller guarantees `i + 8 <= n`.
@@ -614,6 +624,11 @@ private struct LexerEngine {
             outCount += 1
             pending = 0
             lastIsPostfix = false
+            // One space after a token, the most common trivia, without a trip through the switch.
+            if p < n && bytes[p] == UInt8(ascii: " ") {
+                pending = TokenFlags.spaceBefore.rawValue
+                p += 1
+            }
         }
         self.p = p; self.outCount = outCount; self.pending = pending; self.line = line
         self.lastIsPostfix = lastIsPostfix
@@ -1082,7 +1097,7 @@ private struct LexerEngine {
         if !multiline && hashes == 0 {
             // Fast path for the common plain "…" literal: no state stack until an interpolation.
             while true {
-                while p < n && cls[Int(b[p])] & CharClass.stringStop == 0 { p += 1 }
+                advance(until: CharClass.stringStop)
                 if p >= n || b[p] == 10 || b[p] == 13 {
                     emit(.stringLiteral, from: start, .unterminated)
                     return
@@ -1107,7 +1122,7 @@ private struct LexerEngine {
             }
             let topIndex = frames.count - 1
             if !top.isCode {
-                while p < n && cls[Int(b[p])] & CharClass.stringStop == 0 { p += 1 }
+                advance(until: CharClass.stringStop)
                 if p >= n { continue outer }
                 let c = b[p]
                 if c == UInt8(ascii: "\\") {
@@ -1148,7 +1163,7 @@ private struct LexerEngine {
                     break outer
                 }
             } else {
-                while p < n && cls[Int(b[p])] & CharClass.codeStop == 0 { p += 1 }
+                advance(until: CharClass.codeStop)
                 if p >= n { continue outer }
                 let c = b[p]
                 switch c {
