@@ -566,44 +566,44 @@ private struct LexerEngine {
                 while p < n {
                     let c = bytes[p]
                     if c == UInt8(ascii: " ") || c == 9 || c == 11 || c == 12 {
-                        p += 1
+                        p &+= 1
                     } else if c == 10 || c == 13 {
                         // As `consumeLineBreak()`: CR LF counts once.
-                        if c == 13 && p + 1 < n && bytes[p + 1] == 10 { p += 2 } else { p += 1 }
-                        line += 1
+                        if c == 13 && p &+ 1 < n && bytes[p &+ 1] == 10 { p &+= 2 } else { p &+= 1 }
+                        line &+= 1
                         lineStarts.push(Int32(truncatingIfNeeded: p))
                         pending |= TokenFlags.newlineBefore.rawValue
                         // Indentation: eight spaces at a time.
-                        while p + 8 <= n && UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { p += 8 }
+                        while p &+ 8 <= n && UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { p &+= 8 }
                     } else {
                         break
                     }
                 }
                 continue
             case .word:
-                var q = p + 1
+                var q = p &+ 1
                 // Four bytes per bounds check, then the tail.
-                while q + 4 <= n {
+                while q &+ 4 <= n {
                     if cls[Int(bytes[q])] & CharClass.identBody == 0 { break }
-                    if cls[Int(bytes[q + 1])] & CharClass.identBody == 0 { q += 1; break }
-                    if cls[Int(bytes[q + 2])] & CharClass.identBody == 0 { q += 2; break }
-                    if cls[Int(bytes[q + 3])] & CharClass.identBody == 0 { q += 3; break }
-                    q += 4
+                    if cls[Int(bytes[q &+ 1])] & CharClass.identBody == 0 { q &+= 1; break }
+                    if cls[Int(bytes[q &+ 2])] & CharClass.identBody == 0 { q &+= 2; break }
+                    if cls[Int(bytes[q &+ 3])] & CharClass.identBody == 0 { q &+= 3; break }
+                    q &+= 4
                 }
-                while q < n && cls[Int(bytes[q])] & CharClass.identBody != 0 { q += 1 }
+                while q < n && cls[Int(bytes[q])] & CharClass.identBody != 0 { q &+= 1 }
                 if q < n && bytes[q] >= 0x80 { q = identifierBodyEnd(from: q) }
                 p = q
-                let length = p - start
+                let length = p &- start
                 kind = .identifier
                 // The first and last bytes and the length rule out most words before the table is consulted.
-                if length <= 15 && keywords.edgeMask[KeywordTable.edgeIndex(c, bytes[p - 1])] & (1 << UInt16(length)) != 0
-                    && (start + 16 <= n ? keywords.probe(b, from: start, length: length)
+                if length <= 15 && keywords.edgeMask[KeywordTable.edgeIndex(c, bytes[p &- 1])] & (1 << UInt16(length)) != 0
+                    && (start &+ 16 <= n ? keywords.probe(b, from: start, length: length)
                                         : keywords.contains(b, from: start, length: length)) { kind = .keyword }
             case .punctuation:
-                p += 1
+                p &+= 1
                 kind = kinds[Int(c)]
-            case .dot where p + 1 >= n || (bytes[p + 1] != UInt8(ascii: ".") && cls[Int(bytes[p + 1])] & CharClass.op == 0):
-                p += 1
+            case .dot where p &+ 1 >= n || (bytes[p &+ 1] != UInt8(ascii: ".") && cls[Int(bytes[p &+ 1])] & CharClass.op == 0):
+                p &+= 1
                 kind = .period
             default:
                 self.p = p; self.outCount = outCount; self.pending = pending; self.line = line
@@ -616,18 +616,18 @@ private struct LexerEngine {
             }
             // As `emit(_:from:)`. The previous token gets `.spaceAfter` when trivia came between;
             // with no previous token, the bit lands in the slot the new token overwrites.
-            let previous = outCount > 0 ? outCount - 1 : 0
+            let previous = outCount > 0 ? outCount &- 1 : 0
             tokens[previous].flags = TokenFlags(rawValue: tokens[previous].flags.rawValue | ((pending & TokenFlags.spaceBefore.rawValue) << 2))
             tokens[outCount] = Token(kind: kind, flags: TokenFlags(rawValue: pending),
                                      start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p),
                                      line: Int32(truncatingIfNeeded: line))
-            outCount += 1
+            outCount &+= 1
             pending = 0
             lastIsPostfix = false
             // One space after a token, the most common trivia, without a trip through the switch.
             if p < n && bytes[p] == UInt8(ascii: " ") {
                 pending = TokenFlags.spaceBefore.rawValue
-                p += 1
+                p &+= 1
             }
         }
         self.p = p; self.outCount = outCount; self.pending = pending; self.line = line
