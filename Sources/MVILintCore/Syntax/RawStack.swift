@@ -14,12 +14,12 @@ struct RawStack<Element> {
 
     @inline(__always) subscript(i: Int) -> Element { base[i] }
 
-    var last: Element? { count > 0 ? base[count - 1] : nil }
+    var last: Element? { count > 0 ? base[count &- 1] : nil }
 
     @inline(__always) mutating func push(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
-        count += 1
+        count &+= 1 // below `capacity`, so it cannot overflow
     }
 
     @inline(never) private mutating func grow() {

@@ -289,9 +289,9 @@ public final class SourceFile: @unchecked Sendable {
                         // Recover from a mismatched closer: pop to the nearest opener of the same kind
                         // if there is one, else ignore the stray closer.
                         // The search is bounded so that hostile input stays linear.
-                        var pos = stack.count - 1
-                        let lowest = max(0, stack.count - 64)
-                        while pos >= lowest && t[Int(stack[pos])].kind.rawValue != want { pos -= 1 }
+                        var pos = stack.count &- 1
+                        let lowest = max(0, stack.count &- 64)
+                        while pos >= lowest && t[Int(stack[pos])].kind.rawValue != want { pos &-= 1 }
                         if pos >= lowest {
                             let open = stack[pos]
                             stack.count = pos
