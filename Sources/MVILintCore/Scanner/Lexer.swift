@@ -488,10 +488,15 @@ private struct LexerEngine {
 
     // MARK: Emission
 
-    /// Consumes the line break at `p` (CR LF counts once) and records where the next line starts.
-    /// Every byte that ends a line passes through here, whatever construct contains it.
+    /// The offset after the line break at `i` (CR LF counts once). Every byte that ends a line is
+    /// consumed through here: by `consumeLineBreak()`, or by `resume()` in whitespace.
+    @inline(__always) static func afterLineBreak(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        b[i] == 13 && i &+ 1 < b.count && b[i &+ 1] == 10 ? i &+ 2 : i &+ 1
+    }
+
+    /// Consumes the line break at `p` and records where the next line starts.
     @inline(__always) mutating func consumeLineBreak() {
-        if b[p] == 13 && p + 1 < n && b[p + 1] == 10 { p += 2 } else { p += 1 }
+        p = LexerEngine.afterLineBreak(b, p)
         line += 1
         lineStarts.push(Int32(truncatingIfNeeded: p))
     }
@@ -505,19 +510,28 @@ private struct LexerEngine {
     }
 
     /// Writes the token `start..<p` (starting on `tokenLine`) with the pending trivia flags plus
-    /// `extra`. `resume()` guarantees the room: every step writes at most one token.
+    /// `extra`. `resume()` guarantees the room: it leaves a token or piece of trivia to this type's
+    /// methods only with two free slots, and each writes at most one token.
     /// (`extra` defaults to the raw value, not to `[]`: the array literal costs a release of the
     /// empty array on every token.)
     @inline(__always) mutating func emit(_ kind: TokenKind, from start: Int, _ extra: TokenFlags = TokenFlags(rawValue: 0)) {
-        closeLast(spaceAfter: pendingSpace)
-        guard outCount < out.count else { return }
-        // `Token` is a trivial type, so assigning into the uninitialized slot initializes it.
-        out[outCount] = Token(kind: kind, flags: TokenFlags(rawValue: extra.rawValue | pending),
-                              start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p),
-                              line: Int32(truncatingIfNeeded: tokenLine))
+        guard outCount < out.count, let tokens = out.baseAddress else { return }
+        LexerEngine.write(kind, flags: extra.rawValue | pending, start: start, end: p, line: tokenLine, into: tokens, at: outCount)
         outCount += 1
         pending = 0
         lastIsPostfix = false
+    }
+
+    /// Writes a token into the free slot `tokens[count]`, after giving the token before it
+    /// `.spaceAfter` when `flags` has `.spaceBefore`. With no token before (`count` 0), that bit
+    /// lands in the slot the new token then overwrites.
+    @inline(__always) static func write(_ kind: TokenKind, flags: UInt8, start: Int, end: Int, line: Int,
+                                        into tokens: UnsafeMutablePointer<Token>, at count: Int) {
+        let previous = count > 0 ? count &- 1 : 0
+        tokens[previous].flags = TokenFlags(rawValue: tokens[previous].flags.rawValue | ((flags & TokenFlags.spaceBefore.rawValue) << 2))
+        // `Token` is a trivial type, so assigning into the uninitialized slot initializes it.
+        tokens[count] = Token(kind: kind, flags: TokenFlags(rawValue: flags), start: Int32(truncatingIfNeeded: start),
+                              end: Int32(truncatingIfNeeded: end), line: Int32(truncatingIfNeeded: line))
     }
 
     /// Records a comment `start..<p` that began on `tokenLine`; it is trivia for the tokens around it.
@@ -568,8 +582,7 @@ private struct LexerEngine {
                     if c == UInt8(ascii: " ") || c == 9 || c == 11 || c == 12 {
                         p &+= 1
                     } else if c == 10 || c == 13 {
-                        // As `consumeLineBreak()`: CR LF counts once.
-                        if c == 13 && p &+ 1 < n && bytes[p &+ 1] == 10 { p &+= 2 } else { p &+= 1 }
+                        p = LexerEngine.afterLineBreak(b, p)
                         line &+= 1
                         lineStarts.push(Int32(truncatingIfNeeded: p))
                         pending |= TokenFlags.newlineBefore.rawValue
@@ -614,13 +627,8 @@ private struct LexerEngine {
                 lastIsPostfix = self.lastIsPostfix
                 continue
             }
-            // As `emit(_:from:)`. The previous token gets `.spaceAfter` when trivia came between;
-            // with no previous token, the bit lands in the slot the new token overwrites.
-            let previous = outCount > 0 ? outCount &- 1 : 0
-            tokens[previous].flags = TokenFlags(rawValue: tokens[previous].flags.rawValue | ((pending & TokenFlags.spaceBefore.rawValue) << 2))
-            tokens[outCount] = Token(kind: kind, flags: TokenFlags(rawValue: pending),
-                                     start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: p),
-                                     line: Int32(truncatingIfNeeded: line))
+            // As `emit(_:from:)`, on the local state.
+            LexerEngine.write(kind, flags: pending, start: start, end: p, line: line, into: tokens, at: outCount)
             outCount &+= 1
             pending = 0
             lastIsPostfix = false
