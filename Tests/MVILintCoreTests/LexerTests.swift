@@ -403,6 +403,10 @@ final class LexerTests: XCTestCase {
             Case("m .== n", [id("m"), op(".=="), id("n")]),
             Case("a==.b", [id("a"), op("=="), dot, id("b")]),
             Case("x = -1", [id("x"), eq, op("-"), int("1")]),
+            // `=` alone is `.equal` unless an operator character follows it.
+            Case("a=b a=.b a=(b) a=-1 a=//c", [id("a"), eq, id("b"), id("a"), eq, dot, id("b"), id("a"), eq, lp, id("b"), rp,
+                                                id("a"), op("=-"), int("1"), id("a"), eq]),
+            Case("a=/b/ a=>b a=", [id("a"), op("=/"), id("b"), op("/"), id("a"), op("=>"), id("b"), id("a"), eq]),
             Case("a >= b << 2 &+ c", [id("a"), op(">="), id("b"), op("<<"), int("2"), op("&+"), id("c")]),
             Case("x += 1; y %= 2", [id("x"), op("+="), int("1"), semi, id("y"), op("%="), int("2")]),
             Case("\\Foo.bar?.baz", [bs, id("Foo"), dot, id("bar"), op("?"), dot, id("baz")]),

@@ -125,6 +125,8 @@ private enum Action: UInt8 {
     case punctuation
     /// `.`: a period unless `.` or an operator character follows.
     case dot
+    /// `=`: an `.equal` token unless an operator character follows (`==`, `=>`).
+    case equal
 }
 
 /// The 256-entry byte tables, built once and never freed.
@@ -145,6 +147,7 @@ private struct ClassTable: @unchecked Sendable {
         for c in UInt8(ascii: "A")...UInt8(ascii: "Z") { action[Int(c)] = .word }
         action[Int(UInt8(ascii: "_"))] = .word
         action[Int(UInt8(ascii: "."))] = .dot
+        action[Int(UInt8(ascii: "="))] = .equal
         let punctuation: [(Unicode.Scalar, TokenKind)] = [
             ("(", .leftParen), (")", .rightParen), ("{", .leftBrace), ("}", .rightBrace),
             ("[", .leftBracket), ("]", .rightBracket), (",", .comma), (":", .colon), (";", .semicolon),
@@ -546,7 +549,7 @@ private struct LexerEngine {
     /// Scans until the input is done (then writes `.eof` and sets `finished`) or until `out`
     /// has fewer than two free slots (then returns, to be resumed with more room).
     ///
-    /// The common tokens (whitespace, words, one-byte punctuation, a period) are scanned here, on
+    /// The common tokens (whitespace, words, one-byte punctuation, a period, `=`) are scanned here, on
     /// local copies of the cursor state, which the compiler keeps in registers. Any other first
     /// byte goes to `lexRare()`, with the state written back before and read again after.
     mutating func resume() {
@@ -618,6 +621,10 @@ private struct LexerEngine {
             case .dot where p &+ 1 >= n || (bytes[p &+ 1] != UInt8(ascii: ".") && cls[Int(bytes[p &+ 1])] & CharClass.op == 0):
                 p &+= 1
                 kind = .period
+            case .equal where p &+ 1 >= n || cls[Int(bytes[p &+ 1])] & CharClass.op == 0:
+                // As `lexOperator()`: a `.` after it never joins it.
+                p &+= 1
+                kind = .equal
             default:
                 self.p = p; self.outCount = outCount; self.pending = pending; self.line = line
                 self.lastIsPostfix = lastIsPostfix
