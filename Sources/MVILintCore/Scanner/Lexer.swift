@@ -275,16 +275,24 @@ private struct KeywordTable: @unchecked Sendable {
         return (lo, hi)
     }
 
-    /// Whether `b[start..<start+length]` is a keyword, for the lexer: the caller guarantees
-    /// `1...15` for `length` and 16 readable bytes from `start`, so the word is two loads.
-    func probe(_ b: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Bool {
-        guard isPerfect, let base = b.baseAddress else { return contains(b, from: start, length: length) }
+    /// The `length` bytes (1 to 15) at `start` packed as `pack` does, with two unaligned loads
+    /// masked to the length: the caller guarantees 16 readable bytes from `start`.
+    @inline(__always)
+    static func load(_ base: UnsafePointer<UInt8>, from start: Int, length: Int) -> (lo: UInt64, hi: UInt64) {
         let raw = UnsafeRawPointer(base + start)
         let bits = 8 * length
         let lo = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
             & (length >= 8 ? ~0 : (1 &<< UInt64(bits)) &- 1)
         let hi = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             & (length > 8 ? (1 &<< UInt64(bits &- 64)) &- 1 : 0)
+        return (lo, hi)
+    }
+
+    /// Whether `b[start..<start+length]` is a keyword, for the lexer: the caller guarantees
+    /// `1...15` for `length` and 16 readable bytes from `start`, so the word is two loads.
+    func probe(_ b: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Bool {
+        guard isPerfect, let base = b.baseAddress else { return contains(b, from: start, length: length) }
+        let (lo, hi) = KeywordTable.load(base, from: start, length: length)
         let e = slots[KeywordTable.slot(lo: lo, length: length, multiplier: multiplier)]
         return e.length == length && e.lo == lo && e.hi == hi
     }
@@ -294,18 +302,9 @@ private struct KeywordTable: @unchecked Sendable {
     func contains(_ b: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Bool {
         guard length >= 1, length <= 15, start >= 0, start <= b.count - length else { return false }
         guard lengthMask[Int(b[start])] & (1 << UInt16(length)) != 0 else { return false }
-        var lo: UInt64, hi: UInt64
+        let lo: UInt64, hi: UInt64
         if start <= b.count - 16, let base = b.baseAddress {
-            // Two unaligned word loads, masked to the word's length.
-            let raw = UnsafeRawPointer(base + start)
-            lo = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            hi = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            if length < 8 {
-                lo &= (UInt64(1) << UInt64(8 * length)) - 1
-                hi = 0
-            } else {
-                hi &= (UInt64(1) << UInt64(8 * (length - 8))) - 1
-            }
+            (lo, hi) = KeywordTable.load(base, from: start, length: length)
         } else {
             (lo, hi) = KeywordTable.pack(b, from: start, length: length)
         }
@@ -422,7 +421,12 @@ private struct LexerEngine {
     /// The 8 bytes at `i` as a little-endian word; the caller guarantees `i + 8 <= n`.
     @inline(__always) func word(at i: Int) -> UInt64 {
         guard let base = b.baseAddress else { return 0 }
-        return UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        return LexerEngine.word(base, at: i)
+    }
+
+    /// The 8 bytes at `base + i` as a little-endian word (for `resume()`, which holds the base).
+    @inline(__always) static func word(_ base: UnsafePointer<UInt8>, at i: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
     }
 
     /// Advances to the next LF or CR (or the end), not consuming it.
@@ -590,7 +594,7 @@ private struct LexerEngine {
                         lineStarts.push(Int32(truncatingIfNeeded: p))
                         pending |= TokenFlags.newlineBefore.rawValue
                         // Indentation: eight spaces at a time.
-                        while p &+ 8 <= n && UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { p &+= 8 }
+                        while p &+ 8 <= n && LexerEngine.word(bytes, at: p) == 0x2020_2020_2020_2020 { p &+= 8 }
                     } else {
                         break
                     }

@@ -159,41 +159,31 @@ public final class SourceFile: @unchecked Sendable {
     /// first byte); otherwise one pass over the tokens, comparing lengths first.
     public func containsIdentifier(_ s: StaticString) -> Bool {
         let n = s.utf8CodeUnitCount
-        return s.withUTF8Buffer { word in
-            guard n > 0, bytesContain(word) else { return false }
-            return tokens.withUnsafeBufferPointer { toks in
-                bytes.withUnsafeBufferPointer { b in
-                    for t in toks where t.kind == .identifier && Int(t.end - t.start) == n {
-                        var k = 0
-                        let o = Int(t.start)
-                        while k < n, b[o + k] == word[k] { k += 1 }
-                        if k == n { return true }
-                    }
-                    return false
-                }
-            }
+        guard n > 0, bytesContain(s) else { return false }
+        for t in tokens where t.kind == .identifier && Int(t.end - t.start) == n {
+            if bytes(at: Int(t.start), equal: s) { return true }
         }
+        return false
     }
 
-    /// Whether `word` (not empty) occurs anywhere in the file's bytes.
-    private func bytesContain(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = word.count
-        let anchor = word.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? 0
-        return bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress, b.count >= n else { return false }
-            // Candidate anchors lie in `anchor ..< count - n + anchor + 1`.
-            var from = anchor
-            let end = b.count - n + anchor + 1
-            while from < end {
-                guard let hit = memchr(base + from, Int32(word[anchor]), end - from) else { return false }
-                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                let start = at - anchor
-                var k = 0
-                while k < n, b[start + k] == word[k] { k += 1 }
-                if k == n { return true }
-                from = at + 1
+    /// Whether `s` (not empty) occurs anywhere in the file's bytes.
+    private func bytesContain(_ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        return s.withUTF8Buffer { word in
+            let anchor = word.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? 0
+            return bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress, b.count >= n else { return false }
+                // Candidate anchors lie in `anchor ..< count - n + anchor + 1`.
+                var from = anchor
+                let end = b.count - n + anchor + 1
+                while from < end {
+                    guard let hit = memchr(base + from, Int32(word[anchor]), end - from) else { return false }
+                    let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                    if bytes(at: at - anchor, equal: s) { return true }
+                    from = at + 1
+                }
+                return false
             }
-            return false
         }
     }
 
