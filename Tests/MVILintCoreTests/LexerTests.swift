@@ -116,11 +116,15 @@ final class LexerTests: XCTestCase {
         let ts = lexed.tokens
         for i in 0..<ts.count {
             if ts[i].isAtLineStart && !ts[i].hasSpaceBefore { return fail("token \(i): newline without space") }
-            if i + 2 < ts.count && ts[i].hasSpaceAfter != ts[i + 1].hasSpaceBefore {
-                return fail("token \(i): spaceAfter disagrees with the next token's spaceBefore")
+            // Trivia after a token is a gap before the next one (or the end of the file).
+            if i + 1 < ts.count && lexed.hasSpaceAfter(i) != (i + 2 == ts.count || ts[i + 1].start > ts[i].end) {
+                return fail("token \(i): hasSpaceAfter disagrees with the gap after the token")
+            }
+            if i + 1 < ts.count && ts[i + 1].hasSpaceBefore != (ts[i + 1].start > ts[i].end) {
+                return fail("token \(i + 1): spaceBefore disagrees with the gap before the token")
             }
         }
-        if ts.count >= 2 && !ts[ts.count - 2].hasSpaceAfter { return fail("last token lacks spaceAfter") }
+        if ts.count >= 2 && !lexed.hasSpaceAfter(ts.count - 2) { return fail("last token lacks space after") }
         var prevComment: Int32 = 0
         for c in lexed.comments {
             guard c.start >= prevComment, c.end > c.start, c.end <= Int32(n), c.line == lineOf(c.start) else {
@@ -346,7 +350,7 @@ final class LexerTests: XCTestCase {
             Case("x = 1 // trailing", [id("x"), eq, int("1")]),
         ])
         let glued = Lexer.lex("a+/*c*/b")
-        XCTAssertEqual(glued.tokens[1].fixity, .postfix)
+        XCTAssertEqual(glued.fixity(1), .postfix)
         XCTAssertTrue(glued.tokens[2].hasSpaceBefore)
         XCTAssertFalse(glued.tokens[2].isAtLineStart)
 
@@ -420,20 +424,23 @@ final class LexerTests: XCTestCase {
         // a + b - c - d e ! f ?? g eof
         XCTAssertEqual(t.map(\.kind), [.identifier, .operator, .identifier, .operator, .identifier, .operator, .identifier,
                                        .identifier, .operator, .identifier, .operator, .identifier, .eof])
-        XCTAssertEqual(t[0].flags.rawValue & 0b111, TokenFlags([.spaceBefore, .newlineBefore, .spaceAfter]).rawValue)
-        XCTAssertEqual(t[1].fixity, .infix)
-        XCTAssertEqual(t[3].fixity, .infix)
-        XCTAssertEqual(t[5].fixity, .prefix)
-        XCTAssertEqual(t[8].fixity, .postfix)
-        XCTAssertEqual(t[10].fixity, .infix)
-        XCTAssertTrue(t[11].hasSpaceAfter, "EOF counts as trivia after the last token")
+        XCTAssertEqual(t[0].flags.rawValue & 0b111, TokenFlags([.spaceBefore, .newlineBefore]).rawValue)
+        XCTAssertTrue(lexed.hasSpaceAfter(0))
+        XCTAssertEqual(lexed.fixity(1), .infix)
+        XCTAssertEqual(lexed.fixity(3), .infix)
+        XCTAssertEqual(lexed.fixity(5), .prefix)
+        XCTAssertEqual(lexed.fixity(8), .postfix)
+        XCTAssertEqual(lexed.fixity(10), .infix)
+        XCTAssertEqual((0..<12).map { lexed.hasSpaceAfter($0) },
+                       [true, true, false, false, true, false, true, false, true, true, true, true])
+        XCTAssertTrue(lexed.hasSpaceAfter(11), "EOF counts as trivia after the last token")
         XCTAssertFalse(t[12].hasSpaceBefore)
         XCTAssertEqual(t[12].length, 0)
 
         let lines = Lexer.lex("x\n  y\n")
         XCTAssertEqual(lines.tokens.map(\.isAtLineStart), [true, true, true])
         XCTAssertEqual(lines.tokens.map(\.hasSpaceBefore), [true, true, true])
-        XCTAssertTrue(lines.tokens[0].hasSpaceAfter)
+        XCTAssertTrue(lines.hasSpaceAfter(0))
         let empty = Lexer.lex("")
         XCTAssertEqual(empty.tokens.count, 1)
         XCTAssertEqual(empty.tokens[0].kind, .eof)
@@ -535,7 +542,7 @@ final class LexerTests: XCTestCase {
         let dense = String(repeating: "a ", count: 50_000) + String(repeating: "(", count: 30_000) + "b"
         let lexed = Lexer.lex(dense)
         XCTAssertEqual(lexed.tokens.count, 80_002)
-        XCTAssertTrue(lexed.tokens[0..<50_000].allSatisfy { $0.kind == .identifier && $0.hasSpaceAfter && $0.hasSpaceBefore })
+        XCTAssertTrue((0..<50_000).allSatisfy { lexed.tokens[$0].kind == .identifier && lexed.hasSpaceAfter($0) && lexed.tokens[$0].hasSpaceBefore })
         XCTAssertEqual(lexed.tokens[50_000].kind, .leftParen)
         XCTAssertTrue(lexed.tokens[50_001].kind == .leftParen && !lexed.tokens[50_001].hasSpaceBefore)
         XCTAssertEqual(lexed.tokens[80_000].kind, .identifier)

@@ -508,14 +508,6 @@ private struct LexerEngine {
         lineStarts.push(Int32(truncatingIfNeeded: p))
     }
 
-    /// Marks `.spaceAfter` on the most recent token when trivia followed it.
-    @inline(__always) mutating func closeLast(spaceAfter: Bool) {
-        guard outCount > 0 else { return }
-        let i = outCount - 1
-        // Branch-free: the space bit moves to `.spaceAfter` (bit 2).
-        out[i].flags = TokenFlags(rawValue: out[i].flags.rawValue | ((spaceAfter ? 1 : 0) << 2))
-    }
-
     /// Writes the token `start..<p` (starting on `tokenLine`) with the pending trivia flags plus
     /// `extra`. `resume()` guarantees the room: it leaves a token or piece of trivia to this type's
     /// methods only with two free slots, and each writes at most one token.
@@ -529,13 +521,9 @@ private struct LexerEngine {
         lastIsPostfix = false
     }
 
-    /// Writes a token into the free slot `tokens[count]`, after giving the token before it
-    /// `.spaceAfter` when `flags` has `.spaceBefore`. With no token before (`count` 0), that bit
-    /// lands in the slot the new token then overwrites.
+    /// Writes a token into the free slot `tokens[count]`.
     @inline(__always) static func write(_ kind: TokenKind, flags: UInt8, start: Int, end: Int, line: Int,
                                         into tokens: UnsafeMutablePointer<Token>, at count: Int) {
-        let previous = count > 0 ? count &- 1 : 0
-        tokens[previous].flags = TokenFlags(rawValue: tokens[previous].flags.rawValue | ((flags & TokenFlags.spaceBefore.rawValue) << 2))
         // `Token` is a trivial type, so assigning into the uninitialized slot initializes it.
         tokens[count] = Token(kind: kind, flags: TokenFlags(rawValue: flags), start: Int32(truncatingIfNeeded: start),
                               end: Int32(truncatingIfNeeded: end), line: Int32(truncatingIfNeeded: line))
@@ -657,8 +645,6 @@ private struct LexerEngine {
     /// Writes `.eof` once the input is done, if there is room (else `resume()` comes back).
     mutating func finish() {
         guard outCount < out.count else { return }
-        // The end of the file counts as trivia after the last token.
-        closeLast(spaceAfter: true)
         var flags = TokenFlags(rawValue: pending)
         if unterminatedComment { flags.insert(.unterminated) }
         p = n

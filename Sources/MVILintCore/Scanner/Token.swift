@@ -48,8 +48,8 @@ public struct TokenFlags: OptionSet, Sendable {
     public static let spaceBefore = TokenFlags(rawValue: 1 << 0)
     /// A line break precedes the token (in its trivia, including inside a block comment).
     public static let newlineBefore = TokenFlags(rawValue: 1 << 1)
-    /// Whitespace, a comment or the end of the file follows the token.
-    public static let spaceAfter = TokenFlags(rawValue: 1 << 2)
+    // Bit 2 is free: whether trivia follows a token is the next token's `.spaceBefore`
+    // (`LexedSource.hasSpaceAfter(_:)`), so the lexer does not write it twice.
     /// String literal: multi-line (`"""`).
     public static let multiline = TokenFlags(rawValue: 1 << 3)
     /// String or regex literal: raw (`#"…"#`, `#/…/#`).
@@ -79,15 +79,12 @@ public struct Token: Sendable {
 
     @inlinable public var length: Int { Int(end - start) }
     @inlinable public var hasSpaceBefore: Bool { flags.contains(.spaceBefore) }
-    @inlinable public var hasSpaceAfter: Bool { flags.contains(.spaceAfter) }
     @inlinable public var isAtLineStart: Bool { flags.contains(.newlineBefore) }
 
-    /// Operator fixity from whitespace on each side, as the Swift grammar defines it:
-    /// space on both sides or neither is binary; space only before is prefix; only after is postfix.
-    @inlinable public var fixity: Fixity {
-        let before = flags.contains(.spaceBefore), after = flags.contains(.spaceAfter)
-        if before == after { return .infix }
-        return before ? .prefix : .postfix
+    /// Whether trivia (or the end of the file) follows token `i` of `tokens`, a lexer's output
+    /// ending with `.eof`.
+    @inlinable public static func hasSpaceAfter(_ i: Int, in tokens: [Token]) -> Bool {
+        i &+ 2 >= tokens.count || tokens[i &+ 1].hasSpaceBefore
     }
 }
 
@@ -114,5 +111,19 @@ public struct LexedSource: Sendable {
     public var lineStarts: [Int32]
     public init(tokens: [Token], comments: [Comment], lineStarts: [Int32]) {
         self.tokens = tokens; self.comments = comments; self.lineStarts = lineStarts
+    }
+
+    /// Whether whitespace, a comment or the end of the file follows token `i`: the next token's
+    /// `.spaceBefore`, and always for the last token before `.eof`.
+    @inlinable public func hasSpaceAfter(_ i: Int) -> Bool {
+        Token.hasSpaceAfter(i, in: tokens)
+    }
+
+    /// Operator fixity of token `i` from whitespace on each side, as the Swift grammar defines it:
+    /// space on both sides or neither is binary; space only before is prefix; only after is postfix.
+    @inlinable public func fixity(_ i: Int) -> Fixity {
+        let before = tokens[i].hasSpaceBefore, after = hasSpaceAfter(i)
+        if before == after { return .infix }
+        return before ? .prefix : .postfix
     }
 }

@@ -310,7 +310,7 @@ struct StatementSplitter {
         if k == .operator {
             if file.isText(j, "?") || file.isText(j, "??") { return true }
             // A binary operator has space on both sides; `!flag` or `-x` at a line start begins a new statement.
-            if file.tokens[j].hasSpaceAfter && !file.isText(j, "!") { return true }
+            if file.hasSpaceAfter(j) && !file.isText(j, "!") { return true }
         }
         if file.isWord(j, "as") || file.isWord(j, "is") || file.isWord(j, "else") { return true }
         let p = file.kind(j - 1)

@@ -96,7 +96,7 @@ extension Parser {
     func continuesExpression(_ j: Int) -> Bool {
         let k = kind(j)
         if k == .period { return true }
-        if k == .operator && tokens[j].hasSpaceAfter && !isText(j, "!") { return true }
+        if k == .operator && Token.hasSpaceAfter(j, in: tokens) && !isText(j, "!") { return true }
         if k == .operator && (isText(j, "?") || isText(j, "??")) { return true }
         if k == .poundKeyword && (isText(j, "#if") || isText(j, "#else") || isText(j, "#elseif") || isText(j, "#endif")) { return false }
         let p = kind(j - 1)

@@ -94,6 +94,8 @@ public final class SourceFile: @unchecked Sendable {
     // MARK: Token text
 
     @inlinable public func kind(_ i: Int) -> TokenKind { i >= 0 && i < tokens.count ? tokens[i].kind : .eof }
+    /// Whether whitespace, a comment or the end of the file follows token `i`.
+    @inlinable public func hasSpaceAfter(_ i: Int) -> Bool { Token.hasSpaceAfter(i, in: tokens) }
 
     /// The token's source text (allocates; prefer `isText` in hot paths).
     public func text(_ i: Int) -> String {
