@@ -142,6 +142,11 @@ struct LayerDependency: Rule {
             """),
         ])
 
+    /// Only the types (not protocols) of a file are checked, and only when layers are allowed edges.
+    static func mayReport(in scope: FileScope) -> Bool {
+        scope.types.contains { $0.kind != .protocol } && !LayerGraph(settings: scope.settings).allowed.isEmpty
+    }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let graph = LayerGraph(settings: context.settings)

@@ -29,6 +29,9 @@ struct LoadingStateReset: Rule {
     static let defaultFlags = ["isLoading", "loading", "isFetching", "isRefreshing"]
     static let defaultFlagWords = WordSet(defaultFlags)
 
+    /// Only a file's model classes (and their extensions) are checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.declaresModel }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let flags = context.strings("flags", in: Self.info)

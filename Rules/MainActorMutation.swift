@@ -20,6 +20,9 @@ struct MainActorMutation: Rule {
         defaults: [.mvvm: .error, .mvi: .error],
         examples: MainActorMutation.examplesList)
 
+    /// Only a file's model classes (and their extensions) are checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.declaresModel }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         // The file's declarations and extensions of each type, grouped once (a file with many

@@ -75,6 +75,9 @@ struct NoUsecaseInView: Rule {
             """),
         ])
 
+    /// Only a file's view types are checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let extra = context.settings.useCaseSuffixes

@@ -114,6 +114,10 @@ struct PreferTaskModifier: Rule {
             """),
         ])
 
+    static let scopeWords = ["onAppear"]
+    /// Only a file that names `onAppear` is checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.contains("onAppear") }
+
     func check(_ context: inout RuleContext) {
         let file = context.file
         // Most files have no `onAppear`: they need no closure analysis for this rule.

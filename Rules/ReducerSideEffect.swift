@@ -149,6 +149,10 @@ struct ReducerSideEffect: Rule {
             """),
         ])
 
+    static let scopeWords = ["inout", "Reduce"]
+    /// A reducer function has an `inout` parameter; a `Reduce` closure names `Reduce`.
+    static func mayReport(in scope: FileScope) -> Bool { scope.contains("inout") || scope.contains("Reduce") }
+
     func check(_ context: inout RuleContext) {
         let file = context.file
         var reported = Set<Int>()

@@ -26,6 +26,9 @@ struct SideEffectInBody: Rule {
 
     static let defaultPrefixes = ["load", "fetch", "refresh", "reload", "request", "save", "delete", "update", "start", "submit"]
 
+    /// Only a file's view types are checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let prefixes = context.strings("method_prefixes", in: Self.info)

@@ -55,6 +55,9 @@ struct StateObjectInjected: Rule {
             """),
         ])
 
+    /// Only a file's view types are checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {

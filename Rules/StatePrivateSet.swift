@@ -129,6 +129,9 @@ struct StatePrivateSet: Rule {
             """),
         ])
 
+    /// Only a file's model classes (and their extensions) are checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.declaresModel }
+
     func check(_ context: inout RuleContext) {
         let project = context.project
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {

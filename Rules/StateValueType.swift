@@ -121,6 +121,11 @@ struct StateValueType: Rule {
             """),
         ])
 
+    /// Only a file's model classes, or classes named like models, are checked.
+    static func mayReport(in scope: FileScope) -> Bool {
+        scope.declaresModel || scope.types.contains { t in t.kind == .class && scope.settings.modelSuffixes.contains { t.name.hasNameSuffix($0) } }
+    }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let suffixes = context.settings.modelSuffixes

@@ -18,6 +18,9 @@ struct ViewMutatesState: Rule {
         defaults: [.mvvm: .warning, .mvi: .error],
         examples: ViewMutatesState.examplesList)
 
+    /// Only a file's view types are checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {

@@ -9,23 +9,21 @@ extension TypeDecl {
 extension ProjectIndex {
     /// Whether the declaration is (or extends) an observable model class.
     func isModel(_ t: TypeDecl) -> Bool {
-        switch t.kind {
-        case .class: return isObservableObject(t.name) && kind(of: t.name) == .class || t.header.hasAttribute("Observable") || isObservableMacroClass(t.name)
-        case .extension: return kind(of: t.indexName) == .class && isObservableModel(t.indexName)
-        default: return false
-        }
+        // The same test as the engine's, on a file's summary (`FileScope.declaresModel`).
+        isModel(kind: t.kind, name: t.indexName, hasObservableAttribute: t.kind == .class && t.header.hasAttribute("Observable"))
     }
 
-    /// Whether the declaration is (or extends) a View-like type (View, ViewModifier, App, Scene).
     /// The view types and view extensions declared in `file`, in source order. Most rules start
     /// from them, so they are worked out once per file rather than once per rule.
     func viewTypes(in file: SourceFile) -> [TypeDecl] {
         file.memo("viewTypes", -1) { file.tree.allTypes.filter { isViewLike($0) } }
     }
 
+    /// Whether the declaration is (or extends) a View-like type (View, ViewModifier, App, Scene).
     func isViewLike(_ t: TypeDecl) -> Bool {
+        // The same test as the engine's, on a file's summary (`FileScope.declaresViewLike`).
         guard t.kind != .protocol else { return false }
-        return isViewLike(t.indexName) || t.inherited.contains { ProjectIndex.viewProtocolNames.contains($0.baseName) }
+        return isViewLike(kind: t.kind, name: t.indexName, inheritsViewProtocol: t.inherited.contains { ProjectIndex.viewProtocolNames.contains($0.baseName) })
     }
 }
 

@@ -296,7 +296,7 @@ public struct CommandLineTool {
         let megabytes = Double(t.bytes) / 1_000_000
         let rate = t.total > 0 ? megabytes / t.total : 0
         return "Timings: find \(s(t.finding)), read \(s(t.reading)), scan \(s(t.scanning)), index \(s(t.indexing)), check \(s(t.checking)), total \(s(t.total)) (wall clock)\n"
-            + "Thread time: read \(s(t.readingWork)), scan \(s(t.scanningWork)), check \(s(t.checkingWork)); \(plural(t.rescannedFiles, "file")) scanned again for checking\n"
+            + "Thread time: read \(s(t.readingWork)), scan \(s(t.scanningWork)), check \(s(t.checkingWork)); \(plural(t.rescannedFiles, "file")) scanned again for checking, \(plural(t.skippedFiles, "file")) out of every rule's scope\n"
             + "Throughput: \(plural(t.files, "file")), \(String(format: "%.2f", megabytes)) MB, \(String(format: "%.1f", rate)) MB/s\n"
             + (t.peakMemoryAfterCheck > 0
                 ? "Peak memory: \(mb(t.peakMemoryAfterScan)) after scanning, \(mb(t.peakMemoryAfterIndex)) after indexing, \(mb(t.peakMemoryAfterCheck)) after checking\n"

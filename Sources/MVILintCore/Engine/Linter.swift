@@ -56,6 +56,8 @@ public struct LintTimings: Sendable {
     public var checkingWork = 0.0
     /// Lint files that were read and scanned a second time for checking.
     public var rescannedFiles = 0
+    /// Lint files not checked: no enabled rule can report in them (`FileScope`).
+    public var skippedFiles = 0
     public var bytes = 0
     public var files = 0
     /// Peak resident memory of the process, in bytes, when pass 1 ended, when the index was
@@ -117,6 +119,9 @@ public final class Linter {
     /// again just before its check is still in the processor's cache). So this covers a handful
     /// of staged files, not a project.
     public var retainedSourceBudget = 1 << 20
+    /// Whether pass 2 leaves out the lint files in which no enabled rule can report (see
+    /// `FileScope`); they are counted as linted, with no findings. Off when `retainsSources` is set.
+    public var skipsFilesOutOfScope = true
 
     public init(rules: [any Rule.Type], selection: RuleSelection = RuleSelection(), settings: ProjectSettings = ProjectSettings()) {
         self.rules = rules; self.selection = selection; self.settings = settings
@@ -129,7 +134,8 @@ public final class Linter {
     /// Pass 1 reads, scans and summarises every file; pass 2 checks the lint files against the
     /// index. Memory stays bounded on large projects: pass 1 keeps the parsed lint files only
     /// while `retainedSourceBudget` lasts, and pass 2 reads and scans the others again, one at a
-    /// time per thread. A file that cannot be read in either pass gets a diagnostic.
+    /// time per thread. A file that cannot be read in either pass gets a diagnostic. Pass 2
+    /// leaves out the lint files in which no enabled rule can report (`skipsFilesOutOfScope`).
     public func lint(files lintFiles: [String], projectFiles: [String], contents: [String: [UInt8]] = [:]) -> LintResult {
         let start = DispatchTime.now()
         let lintSet = Set(lintFiles)
@@ -141,6 +147,10 @@ public final class Linter {
         // The summaries of the whole project stay in memory until the index is built: names
         // that many files mention are kept once.
         let interner = StringInterner()
+        let plan = activeRules()
+        let scoping = skipsFilesOutOfScope && !retainsSources
+        let scopeWords = FileScope.words(of: plan.map(\.rule))
+        let needles = scopeWords.map { Array($0.utf8) }
 
         // Pass 1: read, scan, parse and summarise every file in parallel.
         var loaded = parallelMap(all) { path -> LoadedFile in
@@ -150,7 +160,7 @@ public final class Linter {
             switch outcome {
             case .failure(let message):
                 return LoadedFile(path: path, isLintFile: isLintFile, summary: nil, file: nil, diagnostic: InputDiagnostic(path: path, message: message),
-                                  readTime: readTime, scanTime: 0, size: 0)
+                                  readTime: readTime, scanTime: 0, size: 0, wordMask: 0)
             case .success(let b):
                 bytes = b
             }
@@ -158,10 +168,11 @@ public final class Linter {
             let file = SourceFile(path: path, bytes: bytes)
             var summary = FileSummary(file: file)
             summary.intern(interner)
+            let wordMask = scoping && isLintFile ? FileScope.mask(of: needles, in: bytes) : 0
             let scanTime = seconds(t1, DispatchTime.now())
             let keep = isLintFile && budget.take(bytes.count)
             return LoadedFile(path: path, isLintFile: isLintFile, summary: summary, file: keep ? file : nil, diagnostic: nil,
-                              readTime: readTime, scanTime: scanTime, size: bytes.count)
+                              readTime: readTime, scanTime: scanTime, size: bytes.count, wordMask: wordMask)
         }
         let pass1End = DispatchTime.now()
         var diagnostics: [InputDiagnostic] = []
@@ -180,7 +191,9 @@ public final class Linter {
 
         // Only the summaries and the kept files outlive pass 1: the rest is dropped before the
         // index is built, and the summaries once it is.
-        var targets: [(path: String, file: SourceFile?)] = []
+        var targets: [(path: String, file: SourceFile?, inScope: Bool)] = []
+        // For each target, its summary and the words its bytes contain.
+        var targetFacts: [(summary: Int, wordMask: UInt64)] = []
         var summaries: [FileSummary] = []
         summaries.reserveCapacity(loaded.count)
         for i in loaded.indices {
@@ -189,12 +202,25 @@ public final class Linter {
             swap(&moved, &loaded[i].summary)
             guard let s = moved else { continue }
             summaries.append(s)
-            if loaded[i].isLintFile { targets.append((loaded[i].path, loaded[i].file)) }
+            if loaded[i].isLintFile {
+                targets.append((loaded[i].path, loaded[i].file, true))
+                targetFacts.append((summaries.count - 1, loaded[i].wordMask))
+            }
         }
         loaded = []
         let index = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                                  defaultMainActorDirectories: settings.defaultMainActorDirectories,
                                  defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
+        if scoping {
+            let suppressionBit = UInt64(1) << UInt64(scopeWords.count - 1)
+            for k in targets.indices {
+                let facts = targetFacts[k]
+                if facts.wordMask & suppressionBit != 0 { continue }
+                let scope = FileScope(types: summaries[facts.summary].types, project: index, settings: settings, words: scopeWords, wordMask: facts.wordMask)
+                targets[k].inScope = plan.contains { $0.rule.mayReport(in: scope) }
+            }
+        }
+        targetFacts = []
         // Freed on another thread, while pass 2 starts, rather than before it.
         releaseInBackground(summaries)
         summaries = []
@@ -203,8 +229,11 @@ public final class Linter {
         timings.peakMemoryAfterIndex = peakResidentBytes()
 
         // Pass 2: run the enabled rules on each lint file against the read-only index.
-        let plan = activeRules()
         let checked = parallelMap(targets) { target -> CheckedFile in
+            if !target.inScope {
+                return CheckedFile(findings: [], diagnostic: nil, path: target.path, bytes: nil, readTime: 0, scanTime: 0, checkTime: 0,
+                                   rescanned: false, skipped: true)
+            }
             var readTime = 0.0, scanTime = 0.0
             let file: SourceFile
             if let kept = target.file {
@@ -217,7 +246,7 @@ public final class Linter {
                 case .failure(let message):
                     // The file changed or vanished since pass 1.
                     return CheckedFile(findings: [], diagnostic: InputDiagnostic(path: target.path, message: message), path: target.path, bytes: nil,
-                                       readTime: readTime, scanTime: 0, checkTime: 0, rescanned: true)
+                                       readTime: readTime, scanTime: 0, checkTime: 0, rescanned: true, skipped: false)
                 case .success(let b):
                     bytes = b
                 }
@@ -228,7 +257,7 @@ public final class Linter {
             let t = DispatchTime.now()
             let findings = self.check(file, index: index, plan: plan)
             return CheckedFile(findings: findings, diagnostic: nil, path: file.path, bytes: self.retainsSources ? file.bytes : nil,
-                               readTime: readTime, scanTime: scanTime, checkTime: seconds(t, DispatchTime.now()), rescanned: target.file == nil)
+                               readTime: readTime, scanTime: scanTime, checkTime: seconds(t, DispatchTime.now()), rescanned: target.file == nil, skipped: false)
         }
         let pass2 = seconds(t3, DispatchTime.now())
         var rereading = 0.0, rescanning = 0.0
@@ -240,6 +269,7 @@ public final class Linter {
             rescanning += c.scanTime
             timings.checkingWork += c.checkTime
             if c.rescanned { timings.rescannedFiles += 1 }
+            if c.skipped { timings.skippedFiles += 1 }
             if let d = c.diagnostic { diagnostics.append(d); continue }
             linted += 1
             findings.append(contentsOf: c.findings)
@@ -331,6 +361,8 @@ private struct LoadedFile {
     var readTime: Double
     var scanTime: Double
     var size: Int
+    /// For a lint file: which of the scope words its bytes contain (`FileScope`).
+    var wordMask: UInt64
 }
 
 /// What pass 2 found in one lint file.
@@ -343,6 +375,8 @@ private struct CheckedFile {
     var scanTime: Double
     var checkTime: Double
     var rescanned: Bool
+    /// Not checked: out of every enabled rule's scope.
+    var skipped: Bool
 }
 
 /// A number of bytes that worker threads draw from.

@@ -234,4 +234,16 @@ public protocol Rule {
     init()
     /// Checks one file against the read-only project index.
     func check(_ context: inout RuleContext)
+    /// Words whose bytes the engine looks for in every lint file, for `mayReport(in:)` to ask
+    /// `FileScope.contains` (at most a few per rule; the default is none).
+    static var scopeWords: [String] { get }
+    /// Whether `check` can report anything in the file that `scope` describes. The engine does
+    /// not check a file for which no enabled rule can (`FileScope`). The answer must never be
+    /// false where `check` would report; the default, true, checks every file.
+    static func mayReport(in scope: FileScope) -> Bool
+}
+
+extension Rule {
+    public static var scopeWords: [String] { [] }
+    public static func mayReport(in scope: FileScope) -> Bool { true }
 }

@@ -396,6 +396,24 @@ public final class ProjectIndex: @unchecked Sendable {
     /// A type that conforms to View, ViewModifier, App or Scene.
     public func isViewLike(_ name: String) -> Bool { viewLike.contains(resolve(name)) }
 
+    /// Whether a declaration (or extension) of kind `kind` of the type `name` (an extension's
+    /// extended type) is view-like: the type is, or the declaration itself names `View`,
+    /// `ViewModifier`, `App` or `Scene` (`inheritsViewProtocol`). Protocols are not.
+    public func isViewLike(kind: TypeKind, name: String, inheritsViewProtocol: Bool) -> Bool {
+        kind != .protocol && (inheritsViewProtocol || isViewLike(name))
+    }
+
+    /// Whether a declaration of kind `kind` of the type `name` (an extension's extended type)
+    /// is, or extends, an observable model class. `hasObservableAttribute`: the declaration is
+    /// marked `@Observable`.
+    public func isModel(kind: TypeKind, name: String, hasObservableAttribute: Bool) -> Bool {
+        switch kind {
+        case .class: return isObservableObject(name) && self.kind(of: name) == .class || hasObservableAttribute || isObservableMacroClass(name)
+        case .extension: return self.kind(of: name) == .class && isObservableModel(name)
+        default: return false
+        }
+    }
+
     /// A type that conforms to App or Scene (a composition root).
     public func isAppOrScene(_ name: String) -> Bool { appOrScene.contains(resolve(name)) }
 

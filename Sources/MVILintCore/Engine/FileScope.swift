@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the engine knows of a lint file before it checks it, for `Rule.mayReport(in:)`.
+///
+/// Checking a file means reading and parsing it again (pass 2), which costs as much as the first
+/// pass. Most rules start from the file's view types or its model classes; a file that declares
+/// neither (a use case, a repository, an entity) gives them nothing to look at. So before pass 2
+/// the engine asks each enabled rule whether it can report anything in the file, from the
+/// file's declarations as pass 1 summarised them, the project index, and whether the file's
+/// bytes contain the words that rules named in `Rule.scopeWords`. A file for which no rule can,
+/// and that holds no suppression comment, is not checked again: it has no findings.
+///
+/// The tests hold every rule to its answer: on the examples, the fixtures and generated
+/// projects, a rule that says it cannot report in a file reports nothing there.
+public final class FileScope {
+    /// The file's type declarations and extensions (nested ones included), in source order.
+    public let types: [FileSummary.TypeEntry]
+    public let project: ProjectIndex
+    public let settings: ProjectSettings
+    /// Bit `i` set: the file's bytes contain `words[i]`.
+    let wordMask: UInt64
+    let words: [String]
+
+    init(types: [FileSummary.TypeEntry], project: ProjectIndex, settings: ProjectSettings, words: [String], wordMask: UInt64) {
+        self.types = types; self.project = project; self.settings = settings; self.words = words; self.wordMask = wordMask
+    }
+
+    /// Whether the file's bytes contain `word` anywhere (code, comments or strings). A word that
+    /// the rule did not declare in `scopeWords` was not searched for, and counts as present.
+    public func contains(_ word: String) -> Bool {
+        guard let i = words.firstIndex(of: word) else { return true }
+        return wordMask & (1 << UInt64(i)) != 0
+    }
+
+    /// Whether the file declares or extends a view-like type (a `View`, `ViewModifier`, `App` or
+    /// `Scene`, directly or through the project's protocols), as the rules' `viewTypes(in:)` finds them.
+    public private(set) lazy var declaresViewLike: Bool = types.contains { t in
+        project.isViewLike(kind: t.kind, name: t.name, inheritsViewProtocol: t.inherited.contains { ProjectIndex.viewProtocolNames.contains($0) })
+    }
+
+    /// Whether the file declares or extends an observable model class (`ProjectIndex.isModel`).
+    public private(set) lazy var declaresModel: Bool = types.contains { t in
+        project.isModel(kind: t.kind, name: t.name, hasObservableAttribute: t.isObservableMacro)
+    }
+
+    /// The words searched for in each file: those of the enabled rules, then the suppression
+    /// comments' marker. At most 64 (one bit each); a rule's word past that is treated as present.
+    static func words(of rules: [any Rule.Type]) -> [String] {
+        var out: [String] = []
+        for rule in rules {
+            for w in rule.scopeWords where !out.contains(w) { out.append(w) }
+        }
+        out.removeAll { $0 == FileScope.suppressionWord }
+        out.append(FileScope.suppressionWord)
+        return Array(out.suffix(64))
+    }
+
+    /// Every suppression comment contains it: a file that does not was not written to silence anything.
+    static let suppressionWord = "mvilint"
+
+    /// Which of `needles` (the words' bytes) occur in `bytes`: bit `i` for `needles[i]`.
+    static func mask(of needles: [[UInt8]], in bytes: [UInt8]) -> UInt64 {
+        var mask: UInt64 = 0
+        bytes.withUnsafeBufferPointer { hay in
+            for (i, w) in needles.enumerated() where occurs(w, in: hay) { mask |= 1 << UInt64(i) }
+        }
+        return mask
+    }
+
+    /// A byte search: `memchr` finds each candidate first byte.
+    static func occurs(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard let base = hay.baseAddress, hay.count >= needle.count else { return false }
+        let end = hay.count - needle.count + 1
+        var from = 0
+        while from < end {
+            guard let hit = memchr(base + from, Int32(first), end - from) else { return false }
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            var k = 1
+            while k < needle.count && hay[at + k] == needle[k] { k += 1 }
+            if k == needle.count { return true }
+            from = at + 1
+        }
+        return false
+    }
+}
