@@ -35,6 +35,24 @@ final class ViewGraphTests: XCTestCase {
     final class CartStore: ObservableObject {}
     """
 
+    /// Custom calls that may provide environment objects: `name(…)` and `.name { … }` when the
+    /// brace opens a trailing closure, not when it opens a block after a condition; framework
+    /// modifiers and capitalised names are not custom calls.
+    func testCustomCallsAreCallsAndTrailingClosuresNotBlocks() {
+        let file = SourceFile(path: "A.swift", text: """
+        import SwiftUI
+        struct A: View {
+            var mode = Mode.plain
+            var body: some View {
+                if mode == .fancy { Text("a") }
+                Text("b").withSession { $0 }.styled().padding().overlay { Badge() }
+            }
+        }
+        """)
+        let calls = Set(ViewGraphSummary(file: file).typeWideProvisions["A"] ?? [])
+        XCTAssertEqual(calls, [.modifierFunction("withSession"), .modifierFunction("styled")])
+    }
+
     /// A dense graph where walking back from the view passes `ancestryBudget` edges: the query
     /// falls back to the whole-graph search and gives the same answers as the local one.
     func testDenseGraphsPastTheAncestryBudgetGiveTheSameAnswers() {

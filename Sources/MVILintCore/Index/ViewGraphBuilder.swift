@@ -303,14 +303,20 @@ final class ViewGraphBuilder {
     func customCalls(in range: TokenRange) -> Set<EnvironmentProvision> {
         var out = Set<EnvironmentProvision>()
         for i in range where file.kind(i) == .identifier {
-            let calls = (file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore) || (file.kind(i - 1) == .period && isClosureOpen(i + 1))
-            guard calls, !file.beginsWithCapital(i) else { continue }
-            if file.isText(i, "modifier") || file.isText(i, "`modifier`"), let close = file.partner(i + 1), let m = PropertySummary.constructedName(in: (i + 2)..<close, file: file) {
-                out.insert(.modifierType(m))
-                continue
+            // A call `name(…)`, or `.name { … }` when the brace opens a trailing closure. Whether
+            // it does takes the closure analysis, so it is asked last, of the names that matter.
+            let parenthesised = file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore
+            guard parenthesised || (file.kind(i - 1) == .period && file.kind(i + 1) == .leftBrace), !file.beginsWithCapital(i) else { continue }
+            if file.isText(i, "modifier") || file.isText(i, "`modifier`") {
+                guard parenthesised || isClosureOpen(i + 1) else { continue }
+                if let close = file.partner(i + 1), let m = PropertySummary.constructedName(in: (i + 2)..<close, file: file) {
+                    out.insert(.modifierType(m))
+                    continue
+                }
             }
             // Most calls are framework modifiers: compared as bytes, without making a string.
             if file.isName(i, in: ViewGraphBuilder.frameworkCallWords) { continue }
+            guard parenthesised || isClosureOpen(i + 1) else { continue }
             out.insert(.modifierFunction(file.name(i)))
         }
         return out
