@@ -1,5 +1,6 @@
 /// The project view graph: roots, edges, provisions, and what the engine builds it from.
 import XCTest
+import Foundation
 @testable import MVILintCore
 
 final class ViewGraphTests: XCTestCase {
@@ -51,6 +52,52 @@ final class ViewGraphTests: XCTestCase {
         """)
         let calls = Set(ViewGraphSummary(file: file).typeWideProvisions["A"] ?? [])
         XCTAssertEqual(calls, [.modifierFunction("withSession"), .modifierFunction("styled")])
+    }
+
+    /// `endsCondition(member:)` says a `.name {` brace opens a statement's block without the
+    /// closure analysis; wherever it says so, the analysis must agree. Checked on the sample
+    /// projects, the fixtures and the cases below (and on the directories listed in the
+    /// environment variable `MVILINT_EXTRA_CORPUS`, separated by `:`, for manual runs).
+    func testConditionEndsAgreeWithTheClosureAnalysis() throws {
+        let tricky = SourceFile(path: "Tricky.swift", text: """
+        func f(items: [Item], model: Model, state: State) {
+            if model.isLoading { print(1) }
+            if !model.items.isEmpty { print(2) }
+            while queue?.isEmpty { drain() }
+            switch state.phase { case .idle: break }
+            if model.items[0].flags.isOn { print(3) }
+            if model.load().isDone { print(4) }
+            if a, b.isOn { print(5) }
+            guard let x = items.first { $0.isOn } else { return }
+            let y = items.sorted { $0 < $1 }
+            let z = Text("").withSession { $0 }
+            if let w = items.first(where: { $0.isOn }).map { $0 } { print(w) }
+            call { if self.ready { go() } }
+        }
+        """)
+        var files = [tricky]
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var directories = ["Examples", "Tests/Fixtures"].map { root.appendingPathComponent($0).path }
+        if let extra = ProcessInfo.processInfo.environment["MVILINT_EXTRA_CORPUS"] { directories += extra.split(separator: ":").map(String.init) }
+        for path in FileDiscovery.swiftFiles(in: directories).files {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            files.append(SourceFile(path: path, bytes: [UInt8](data)))
+        }
+        var blocks = 0, others = 0
+        for file in files {
+            let builder = ViewGraphBuilder(file: file)
+            for i in file.tokens.indices where file.kind(i) == .identifier && file.kind(i - 1) == .period && file.kind(i + 1) == .leftBrace {
+                if builder.endsCondition(member: i) {
+                    blocks += 1
+                    XCTAssertFalse(builder.isClosureOpen(i + 1), "\(file.path):\(file.tokens[i].line): a condition's end opens a closure")
+                } else {
+                    others += 1
+                }
+            }
+        }
+        // Not vacuous: both answers occur.
+        XCTAssertGreaterThan(blocks, 8)
+        XCTAssertGreaterThan(others, 5)
     }
 
     /// A dense graph where walking back from the view passes `ancestryBudget` edges: the query

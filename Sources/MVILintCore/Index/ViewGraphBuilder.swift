@@ -316,10 +316,34 @@ final class ViewGraphBuilder {
             }
             // Most calls are framework modifiers: compared as bytes, without making a string.
             if file.isName(i, in: ViewGraphBuilder.frameworkCallWords) { continue }
-            guard parenthesised || isClosureOpen(i + 1) else { continue }
+            guard parenthesised || (!endsCondition(member: i) && isClosureOpen(i + 1)) else { continue }
             out.insert(.modifierFunction(file.name(i)))
         }
         return out
+    }
+
+    /// Whether the member `name` at `i` ends the condition of an `if`, `while` or `switch`
+    /// (`if model.isLoading {`), so that the `{` after it opens the statement's block: Swift
+    /// allows no trailing closure there. Read backwards over the member chain (names, periods,
+    /// `?`, `!`, balanced brackets) to the keyword, without the closure analysis; false when
+    /// anything else comes first.
+    func endsCondition(member i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j >= 0, steps < 64 {
+            steps += 1
+            let k = file.kind(j)
+            if k == .period || k == .identifier || file.isWord(j, "self") {
+                j -= 1
+            } else if k == .rightParen || k == .rightBracket, let open = file.partner(j), open < j {
+                j = open - 1
+            } else if k == .operator, file.isText(j, "?") || file.isText(j, "!") {
+                j -= 1
+            } else {
+                break
+            }
+        }
+        return file.isWord(j, "if") || file.isWord(j, "while") || file.isWord(j, "switch")
     }
 
     /// `Foo(…)`, `Foo { … }`, `Foo<T>(…)`, `Foo.init(…)`, not after a `.`.
