@@ -28,7 +28,7 @@ final class RuleScopeTests: XCTestCase {
         let linter = Linter(rules: allRules, selection: RuleSelection(onlyRules: Set(allRules.map { $0.info.id })), settings: settings)
         let index = linter.makeIndex(summaries)
         let words = FileScope.words(of: allRules)
-        let needles = words.map { Array($0.utf8) }
+        let needles = words.map(FileScope.Needle.init)
         var outcome = Outcome()
         for (k, file) in files.enumerated() {
             let scope = FileScope(types: summaries[k].types, project: index, settings: settings, words: words,
@@ -186,6 +186,27 @@ final class RuleScopeTests: XCTestCase {
         struct Plain { var x = 0 }
         """),
     ]
+
+    /// The words a file's bytes contain, wherever they are: in code, comments, strings and
+    /// longer names alike, at the start, in the middle and at the end of the file.
+    func testFilesContainWordsAnywhere() {
+        let words = ["onAppear", "inout", "Reduce", "mvilint"]
+        let needles = words.map(FileScope.Needle.init)
+        // The anchors: a capital letter where there is one, else the rarest letter.
+        XCTAssertEqual(needles.map { Character(UnicodeScalar($0.bytes[$0.anchor])) }, ["A", "u", "R", "v"])
+        func contained(_ source: String) -> [String] {
+            let mask = FileScope.mask(of: needles, in: Array(source.utf8))
+            return words.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { words[$0] }
+        }
+        XCTAssertEqual(contained("view.onAppear { }"), ["onAppear"])
+        XCTAssertEqual(contained("func f(x: inout Int) {}\nlet r = Reduce { _, _ in }"), ["inout", "Reduce"])
+        XCTAssertEqual(contained("// mvilint:disable:next all\nlet x = 1 /* onAppear */"), ["onAppear", "mvilint"])
+        XCTAssertEqual(contained("let s = \"onAppear inout Reduce mvilint\""), words)
+        XCTAssertEqual(contained("inout"), ["inout"])
+        XCTAssertEqual(contained("onAppea inou Reduc mvilin onappear INOUT"), [])
+        XCTAssertEqual(contained("Reduceinoutmvilint"), ["inout", "Reduce", "mvilint"])
+        XCTAssertEqual(contained(""), [])
+    }
 
     func testRulesStayInScopeAcrossFiles() {
         let o = check(RuleScopeTests.spreadProject)

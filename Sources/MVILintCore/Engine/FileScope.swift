@@ -11,7 +11,7 @@ import Darwin
 /// neither (a use case, a repository, an entity) gives them nothing to look at. So before pass 2
 /// the engine asks each enabled rule whether it can report anything in the file, from the
 /// file's declarations as pass 1 summarised them, the project index, and whether the file's
-/// bytes contain the words that rules named in `Rule.scopeWords`. A file for which no rule can,
+/// bytes contain the words that rules listed in `Rule.scopeWords`. A file for which no rule can,
 /// and that holds no suppression comment, is not checked again: it has no findings.
 ///
 /// The tests hold every rule to its answer: on the examples, the fixtures and generated
@@ -62,8 +62,27 @@ public final class FileScope {
     /// Every suppression comment contains it: a file that does not was not written to silence anything.
     static let suppressionWord = "mvilint"
 
-    /// Which of `needles` (the words' bytes) occur in `bytes`: bit `i` for `needles[i]`.
-    static func mask(of needles: [[UInt8]], in bytes: [UInt8]) -> UInt64 {
+    /// A word to search for, with the byte of it that `memchr` looks for: the rarest in Swift
+    /// source (a capital letter, else the rarest lowercase letter), so that few candidates stop it.
+    struct Needle {
+        let bytes: [UInt8]
+        let anchor: Int
+        init(_ word: String) {
+            let bytes = Array(word.utf8)
+            self.bytes = bytes
+            // Lowercase letters from rarest to commonest in Swift code (measured on generated
+            // and real SwiftUI projects); capitals are rarer than all of them.
+            let order = Array("qzjxkwyvbgpfhucdmlonasitre".utf8)
+            func rank(_ b: UInt8) -> Int {
+                if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { return -1 }
+                return order.firstIndex(of: b) ?? order.count
+            }
+            anchor = bytes.indices.min { rank(bytes[$0]) < rank(bytes[$1]) } ?? 0
+        }
+    }
+
+    /// Which of `needles` occur in `bytes`: bit `i` for `needles[i]`.
+    static func mask(of needles: [Needle], in bytes: [UInt8]) -> UInt64 {
         var mask: UInt64 = 0
         bytes.withUnsafeBufferPointer { hay in
             for (i, w) in needles.enumerated() where occurs(w, in: hay) { mask |= 1 << UInt64(i) }
@@ -71,18 +90,21 @@ public final class FileScope {
         return mask
     }
 
-    /// A byte search: `memchr` finds each candidate first byte.
-    static func occurs(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard let base = hay.baseAddress, hay.count >= needle.count else { return false }
-        let end = hay.count - needle.count + 1
-        var from = 0
+    /// A byte search: `memchr` finds each occurrence of the needle's anchor byte.
+    static func occurs(_ needle: Needle, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word = needle.bytes, anchor = needle.anchor
+        guard !word.isEmpty else { return true }
+        guard let base = hay.baseAddress, hay.count >= word.count else { return false }
+        // Candidate anchors lie in `anchor ..< count - n + anchor + 1`.
+        let end = hay.count - word.count + anchor + 1
+        var from = anchor
         while from < end {
-            guard let hit = memchr(base + from, Int32(first), end - from) else { return false }
+            guard let hit = memchr(base + from, Int32(word[anchor]), end - from) else { return false }
             let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-            var k = 1
-            while k < needle.count && hay[at + k] == needle[k] { k += 1 }
-            if k == needle.count { return true }
+            let start = at - anchor
+            var k = 0
+            while k < word.count && hay[start + k] == word[k] { k += 1 }
+            if k == word.count { return true }
             from = at + 1
         }
         return false

@@ -150,7 +150,7 @@ public final class Linter {
         let plan = activeRules()
         let scoping = skipsFilesOutOfScope && !retainsSources
         let scopeWords = FileScope.words(of: plan.map(\.rule))
-        let needles = scopeWords.map { Array($0.utf8) }
+        let needles = scopeWords.map(FileScope.Needle.init)
 
         // Pass 1: read, scan, parse and summarise every file in parallel.
         var loaded = parallelMap(all) { path -> LoadedFile in
@@ -192,7 +192,7 @@ public final class Linter {
         // Only the summaries and the kept files outlive pass 1: the rest is dropped before the
         // index is built, and the summaries once it is.
         var targets: [(path: String, file: SourceFile?, inScope: Bool)] = []
-        // For each target, its summary and the words its bytes contain.
+        // For each target, its summary and the scope words its bytes contain.
         var targetFacts: [(summary: Int, wordMask: UInt64)] = []
         var summaries: [FileSummary] = []
         summaries.reserveCapacity(loaded.count)
