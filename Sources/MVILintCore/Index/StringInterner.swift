@@ -21,7 +21,16 @@ public final class StringInterner: @unchecked Sendable {
     }
 
     public func intern(_ s: String?) -> String? { s.map { intern($0) } }
-    public func intern(_ list: [String]) -> [String] { list.isEmpty ? list : list.map { intern($0) } }
+    /// The list with each string's canonical copy; the list itself when all of its strings are
+    /// short (the common case), so that no new array is made.
+    public func intern(_ list: [String]) -> [String] {
+        StringInterner.anyLong(list) ? list.map { intern($0) } : list
+    }
+
+    /// Whether a string of `strings` is longer than Swift stores inline (only those are interned).
+    static func anyLong<S: Sequence>(_ strings: S) -> Bool where S.Element == String {
+        strings.contains { $0.utf8.count > 15 }
+    }
 
     /// Number of distinct long strings held.
     public var count: Int {
@@ -34,7 +43,7 @@ public final class StringInterner: @unchecked Sendable {
 extension FileSummary {
     /// Replaces every name with its canonical copy from `interner`.
     mutating func intern(_ interner: StringInterner) {
-        path = interner.intern(path)
+        // The path is unique to the file: nothing to share but with the file's own view graph.
         for k in types.indices {
             types[k].name = interner.intern(types[k].name)
             types[k].inherited = interner.intern(types[k].inherited)
@@ -45,7 +54,9 @@ extension FileSummary {
                 types[k].storedProperties[p].intern(interner)
             }
         }
-        if !aliases.isEmpty { aliases = aliases.map { (interner.intern($0.0), interner.intern($0.1)) } }
+        if aliases.contains(where: { $0.0.utf8.count > 15 || $0.1.utf8.count > 15 }) {
+            aliases = aliases.map { (interner.intern($0.0), interner.intern($0.1)) }
+        }
         if var graph = viewGraph {
             viewGraph = nil
             graph.intern(interner, path: path)
@@ -68,6 +79,16 @@ extension PropertySummary {
 }
 
 extension EnvironmentProvision {
+    /// Whether a name it holds is long enough to be interned.
+    var hasLongName: Bool {
+        switch self {
+        case .type(let n), .staticMember(let n), .modifierFunction(let n), .modifierType(let n): return n.utf8.count > 15
+        case .property(let owner, let name): return owner.utf8.count > 15 || name.utf8.count > 15
+        case .unknown: return false
+        case .argument(let of, let value): return of.utf8.count > 15 || value.hasLongName
+        }
+    }
+
     func interned(_ interner: StringInterner) -> EnvironmentProvision {
         switch self {
         case .type(let n): return .type(interner.intern(n))
@@ -87,14 +108,14 @@ extension ViewGraphSummary {
         for k in sites.indices {
             sites[k].target = interner.intern(sites[k].target)
             if case .type(let owner, let isStatic) = sites[k].owner { sites[k].owner = .type(interner.intern(owner), isStatic: isStatic) }
-            if !sites[k].provisions.isEmpty { sites[k].provisions = sites[k].provisions.map { $0.interned(interner) } }
+            if sites[k].provisions.contains(where: \.hasLongName) { sites[k].provisions = sites[k].provisions.map { $0.interned(interner) } }
             sites[k].wrappers = interner.intern(sites[k].wrappers)
         }
-        if !typeWideProvisions.isEmpty {
+        if StringInterner.anyLong(typeWideProvisions.keys) || typeWideProvisions.values.contains(where: { $0.contains(where: \.hasLongName) }) {
             typeWideProvisions = Dictionary(uniqueKeysWithValues: typeWideProvisions.map { (interner.intern($0.key), $0.value.map { $0.interned(interner) }) })
         }
-        if !providingTypes.isEmpty { providingTypes = Set(providingTypes.map { interner.intern($0) }) }
-        if !viewExtensionProvisions.isEmpty {
+        if StringInterner.anyLong(providingTypes) { providingTypes = Set(providingTypes.map { interner.intern($0) }) }
+        if StringInterner.anyLong(viewExtensionProvisions.keys) || viewExtensionProvisions.values.contains(where: { $0.contains(where: \.hasLongName) }) {
             viewExtensionProvisions = Dictionary(uniqueKeysWithValues: viewExtensionProvisions.map { (interner.intern($0.key), $0.value.map { $0.interned(interner) }) })
         }
         declaredTypes = interner.intern(declaredTypes)
