@@ -122,7 +122,7 @@ final class IndexMemoryTests: XCTestCase {
         for t in types {
             let file = SourceFile(path: "/t.swift", text: "struct S {\n    var a: \(t)\n    func f(x: \(t)) -> \(t) { x }\n}\n")
             guard let type = file.tree.allTypes.first else { return XCTFail(t) }
-            let refs = [type.variables.first?.type, type.functions.first.map { file.parameters(of: $0) }?.first?.type, type.functions.first?.returnType]
+            let refs = [type.variables.first?.type, type.functions.first.map { file.parameters(of: $0) }?.first?.type, type.functions.first.flatMap { file.returnType(of: $0) }]
             for case let ref? in refs {
                 let general = TypeRef(text: ref.text, tokens: ref.tokens)
                 XCTAssertEqual(ref.baseName, general.baseName, t)

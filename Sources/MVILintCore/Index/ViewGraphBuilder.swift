@@ -592,7 +592,7 @@ final class ViewGraphBuilder {
             if v.type == nil, let r = v.initializer, let made = PropertySummary.constructedName(in: r, file: file) { return made.hasSuffix("View") }
             return viewish(v.type)
         }
-        if let f = context.type?.functions.first(where: { $0.name == name }) { return viewish(f.returnType) }
+        if let f = context.type?.functions.first(where: { $0.name == name }) { return viewish(file.returnType(of: f)) }
         return true
     }
 

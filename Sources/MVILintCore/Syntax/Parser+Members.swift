@@ -148,7 +148,7 @@ extension Parser {
             j = close + 1
         }
         var isAsync = false, isThrowing = false
-        var returnType: TypeRef? = nil
+        var returnType: TokenRange? = nil
         while j < end {
             if isWord(j, "async") || isWord(j, "reasync") { isAsync = true; j += 1; continue }
             if isWord(j, "throws") || isWord(j, "rethrows") {
@@ -160,8 +160,9 @@ extension Parser {
             break
         }
         if kind(j) == .arrow {
-            let (ref, next) = parseTypeRef(from: j + 1, end: end)
-            returnType = ref
+            // Only its extent: the type itself is built when asked for (`returnType(of:)`).
+            let next = typeEnd(from: j + 1, end: end)
+            if next > j + 1 { returnType = (j + 1)..<next }
             j = next
         }
         if isWord(j, "where") {
@@ -181,7 +182,7 @@ extension Parser {
             }
         }
         let f = FunctionDecl(kind: fkind, name: name, nameToken: nameToken, header: header, parameterOpen: parameterOpen, parameterClose: parameterClose,
-                             isAsync: isAsync, isThrowing: isThrowing, returnType: returnType, bodyOpen: bodyOpen, bodyClose: bodyClose)
+                             isAsync: isAsync, isThrowing: isThrowing, returnTypeTokens: returnType, bodyOpen: bodyOpen, bodyClose: bodyClose)
         return (f, max(j, i + 1))
     }
 
@@ -244,6 +245,15 @@ extension Parser {
 
 extension SourceFile {
     /// The parameters of `function`, parsed on first use and then kept on the declaration.
+    /// The function's return type, built on first use (most are never asked for); nil when it
+    /// declares none.
+    public func returnType(of function: FunctionDecl) -> TypeRef? {
+        if let cached = function.parsedReturnType { return cached }
+        let parsed = function.returnTypeTokens.flatMap { Parser(file: self).makeTypeRef($0) }
+        function.parsedReturnType = .some(parsed)
+        return parsed
+    }
+
     public func parameters(of function: FunctionDecl) -> [Parameter] {
         if let cached = function.parsedParameters { return cached }
         guard let open = function.parameterOpen, let close = function.parameterClose else {

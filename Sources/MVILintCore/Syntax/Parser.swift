@@ -397,6 +397,12 @@ struct Parser {
 
     /// Reads a type starting at `start` until a depth-0 delimiter. Returns nil when empty.
     func parseTypeRef(from start: Int, end: Int) -> (TypeRef?, Int) {
+        let j = typeEnd(from: start, end: end)
+        return (makeTypeRef(start..<j), j)
+    }
+
+    /// Where the type written from `start` ends (`start` itself when there is none).
+    func typeEnd(from start: Int, end: Int) -> Int {
         var j = start
         var angle = 0
         while j < end {
@@ -431,22 +437,28 @@ struct Parser {
             if k == .eof { break }
             j += 1
         }
-        guard j > start else { return (nil, j) }
+        return j
+    }
+
+    /// The type written on `range` (nil when the range is empty).
+    func makeTypeRef(_ range: TokenRange) -> TypeRef? {
+        let start = range.lowerBound, j = range.upperBound
+        guard j > start else { return nil }
         // Most types are one plain name (`String`, `ProfileViewModel`), or one with `?`/`!`
         // after it: the text gives the base directly.
         if kind(start) == .identifier, file.bytes[Int(tokens[start].start)] != UInt8(ascii: "`"),
            j - start == 1 || (j - start == 2 && !tokens[start + 1].hasSpaceBefore && (isText(start + 1, "?") || isText(start + 1, "!"))),
            !isWord(start, "any"), !isWord(start, "some") {
             let name = file.text(start)
-            return (TypeRef(text: j - start == 1 ? name : typeText(start..<j), tokens: start..<j, qualifiedBase: name, baseName: name), j)
+            return TypeRef(text: j - start == 1 ? name : typeText(start..<j), tokens: start..<j, qualifiedBase: name, baseName: name)
         }
         // Next most common: `some View`, `any Store`, `[Item]`, `[Item]?`. The base is the one
         // plain name inside, as `TypeRef.qualifiedBase(of:)` would find it in the text.
         if let inner = wrappedPlainName(start..<j) {
             let name = file.text(inner)
-            return (TypeRef(text: typeText(start..<j), tokens: start..<j, qualifiedBase: name, baseName: name), j)
+            return TypeRef(text: typeText(start..<j), tokens: start..<j, qualifiedBase: name, baseName: name)
         }
-        return (TypeRef(text: typeText(start..<j), tokens: start..<j), j)
+        return TypeRef(text: typeText(start..<j), tokens: start..<j)
     }
 
     /// The token of `Name` when `range` is `some Name`, `any Name`, `[Name]`, `[Name]?` or

@@ -366,16 +366,20 @@ public final class FunctionDecl: @unchecked Sendable {
     var parsedParameters: [Parameter]? = nil
     public let isAsync: Bool
     public let isThrowing: Bool
-    public let returnType: TypeRef?
+    /// Tokens of the return type after `->`; nil when there is none. The type itself is built on
+    /// first use (`SourceFile.returnType(of:)`): few rules ask for it.
+    public let returnTypeTokens: TokenRange?
+    /// Cache behind `SourceFile.returnType(of:)`: nil until asked, then the answer.
+    var parsedReturnType: TypeRef?? = nil
     /// Token indices of `{` and `}` of the body; nil for a requirement without body.
     public let bodyOpen: Int?
     public let bodyClose: Int?
 
     public init(kind: FunctionKind, name: String, nameToken: Int, header: DeclHeader, parameterOpen: Int?, parameterClose: Int?,
-                isAsync: Bool, isThrowing: Bool, returnType: TypeRef?, bodyOpen: Int?, bodyClose: Int?) {
+                isAsync: Bool, isThrowing: Bool, returnTypeTokens: TokenRange?, bodyOpen: Int?, bodyClose: Int?) {
         self.kind = kind; self.name = name; self.nameToken = nameToken; self.header = header
         self.parameterOpen = parameterOpen; self.parameterClose = parameterClose; self.isAsync = isAsync; self.isThrowing = isThrowing
-        self.returnType = returnType; self.bodyOpen = bodyOpen; self.bodyClose = bodyClose
+        self.returnTypeTokens = returnTypeTokens; self.bodyOpen = bodyOpen; self.bodyClose = bodyClose
     }
 
     /// Tokens strictly inside the body braces.
