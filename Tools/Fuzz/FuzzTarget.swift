@@ -48,5 +48,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = index.isMainActorIsolated(t.name, declaredIn: summary.path)
         for name in t.inherited { _ = index.kind(of: name) }
     }
+    // What the engine asks before checking the file: its scope words (a word at each end of the
+    // input too) and whether it declares a view or a model.
+    let words = ["onAppear", "inout", "Reduce", "mvilint"]
+    let mask = FileScope.mask(of: words.map(FileScope.Needle.init), in: bytes)
+    precondition(mask < 1 << UInt64(words.count), "a word bit past the words")
+    let scope = FileScope(types: summary.types, project: index, settings: ProjectSettings(), words: words, wordMask: mask)
+    _ = scope.declaresViewLike
+    _ = scope.declaresModel
     return 0
 }
