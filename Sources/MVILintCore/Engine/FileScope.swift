@@ -62,22 +62,14 @@ public final class FileScope {
     /// Every suppression comment contains it: a file that does not was not written to silence anything.
     static let suppressionWord = "mvilint"
 
-    /// A word to search for, with the byte of it that `memchr` looks for: the rarest in Swift
-    /// source (a capital letter, else the rarest lowercase letter), so that few candidates stop it.
+    /// A word to search for, with the byte of it that `memchr` looks for (`ByteSearch.anchor`).
     struct Needle {
         let bytes: [UInt8]
         let anchor: Int
         init(_ word: String) {
             let bytes = Array(word.utf8)
             self.bytes = bytes
-            // Lowercase letters from rarest to commonest in Swift code (measured on generated
-            // and real SwiftUI projects); capitals are rarer than all of them.
-            let order = Array("qzjxkwyvbgpfhucdmlonasitre".utf8)
-            func rank(_ b: UInt8) -> Int {
-                if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { return -1 }
-                return order.firstIndex(of: b) ?? order.count
-            }
-            anchor = bytes.indices.min { rank(bytes[$0]) < rank(bytes[$1]) } ?? 0
+            anchor = bytes.withUnsafeBufferPointer(ByteSearch.anchor)
         }
     }
 
@@ -85,14 +77,32 @@ public final class FileScope {
     static func mask(of needles: [Needle], in bytes: [UInt8]) -> UInt64 {
         var mask: UInt64 = 0
         bytes.withUnsafeBufferPointer { hay in
-            for (i, w) in needles.enumerated() where occurs(w, in: hay) { mask |= 1 << UInt64(i) }
+            for (i, w) in needles.enumerated() where w.bytes.withUnsafeBufferPointer({ ByteSearch.occurs($0, anchor: w.anchor, in: hay) }) {
+                mask |= 1 << UInt64(i)
+            }
         }
         return mask
     }
+}
 
-    /// A byte search: `memchr` finds each occurrence of the needle's anchor byte.
-    static func occurs(_ needle: Needle, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        let word = needle.bytes, anchor = needle.anchor
+/// Searching a file's bytes for a word: `memchr` looks for one byte of the word, chosen to be
+/// rare in Swift code, and each hit is compared in full.
+enum ByteSearch {
+    /// The index of the word's rarest byte: its first capital letter, else its rarest lowercase
+    /// letter. Capitals are rarest: in the generated projects `A` is 3.6 and `R` 0.6 bytes in a
+    /// thousand, against `o` 23.6, `i` 45.8 and `e` 88.2; the order of the lowercase letters is
+    /// approximate.
+    static func anchor(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+        let order: StaticString = "qzjxkwyvbgpfhucdmlonasitre"
+        func rank(_ b: UInt8) -> Int {
+            if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { return -1 }
+            return order.withUTF8Buffer { $0.firstIndex(of: b) } ?? order.utf8CodeUnitCount
+        }
+        return word.indices.min { rank(word[$0]) < rank(word[$1]) } ?? 0
+    }
+
+    /// Whether `word` occurs in `hay`; `anchor` is the index of the byte `memchr` looks for.
+    static func occurs(_ word: UnsafeBufferPointer<UInt8>, anchor: Int, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !word.isEmpty else { return true }
         guard let base = hay.baseAddress, hay.count >= word.count else { return false }
         // Candidate anchors lie in `anchor ..< count - n + anchor + 1`.

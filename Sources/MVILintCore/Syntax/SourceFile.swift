@@ -157,8 +157,8 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Whether any identifier token of the file spells `s`: a cheap test that lets a rule skip
     /// files that cannot concern it. Most files do not contain the bytes at all, which `memchr`
-    /// finds out fastest (searching for the word's first capital letter, rarer in code than its
-    /// first byte); otherwise one pass over the tokens, comparing lengths first.
+    /// finds out fastest (`ByteSearch`: it looks for the word's rarest byte); otherwise one pass
+    /// over the tokens, comparing lengths first.
     public func containsIdentifier(_ s: StaticString) -> Bool {
         let n = s.utf8CodeUnitCount
         guard n > 0, bytesContain(s) else { return false }
@@ -170,22 +170,8 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Whether `s` (not empty) occurs anywhere in the file's bytes.
     private func bytesContain(_ s: StaticString) -> Bool {
-        let n = s.utf8CodeUnitCount
-        return s.withUTF8Buffer { word in
-            let anchor = word.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? 0
-            return bytes.withUnsafeBufferPointer { b in
-                guard let base = b.baseAddress, b.count >= n else { return false }
-                // Candidate anchors lie in `anchor ..< count - n + anchor + 1`.
-                var from = anchor
-                let end = b.count - n + anchor + 1
-                while from < end {
-                    guard let hit = memchr(base + from, Int32(word[anchor]), end - from) else { return false }
-                    let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                    if bytes(at: at - anchor, equal: s) { return true }
-                    from = at + 1
-                }
-                return false
-            }
+        s.withUTF8Buffer { word in
+            bytes.withUnsafeBufferPointer { ByteSearch.occurs(word, anchor: ByteSearch.anchor(word), in: $0) }
         }
     }
 
