@@ -142,7 +142,8 @@ struct LayerDependency: Rule {
             """),
         ])
 
-    /// Only the types (not protocols) of a file are checked, and only when layers are allowed edges.
+    /// Only the types (not protocols) of a file are checked, and nothing when the configured layer
+    /// graph allows no edge at all (as `check` itself decides).
     static func mayReport(in scope: FileScope) -> Bool {
         scope.types.contains { $0.kind != .protocol } && !LayerGraph(settings: scope.settings).allowed.isEmpty
     }
