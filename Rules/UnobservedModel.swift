@@ -83,6 +83,21 @@ struct UnobservedModel: Rule {
                 }
                 """,
             ]),
+            // A store observable both ways (as the Composable Architecture's `Store` is, in its
+            // own repository): Observation tracks what `body` reads.
+            .nonTriggering(files: [
+                "Store.swift": """
+                public final class Store<State, Action>: ObservableObject {}
+                extension Store: Perceptible {}
+                public typealias StoreOf<R> = Store<Int, Int>
+                """,
+                "CounterView.swift": """
+                struct CounterView: View {
+                    let store: StoreOf<Counter>
+                    var body: some View { Text(store.title) }
+                }
+                """,
+            ]),
             // Made by the view's own `init` from an injected value: not an injected model.
             .nonTriggering("""
             struct BoardView: View {
@@ -106,6 +121,7 @@ struct UnobservedModel: Rule {
                 guard let t = v.type, !t.isFunctionType else { continue }
                 let model = t.baseName
                 guard project.isObservableObjectType(model), !project.isObservableMacroClass(model),
+                      !UnobservedModel.conformsToObservation(model, project: project),
                       !project.isComposableStore(model, in: file) else { continue }
                 // A new instance in the initial value is `owned_model_state_object`'s finding.
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: t),
@@ -118,6 +134,13 @@ struct UnobservedModel: Rule {
 }
 
 extension UnobservedModel {
+    /// Whether the model also conforms to Observation's `Observable` (or to `Perceptible`, its
+    /// back-port), as a store that supports both kinds of observation does: SwiftUI then tracks
+    /// what `body` reads from a plain `let`.
+    static func conformsToObservation(_ model: String, project: ProjectIndex) -> Bool {
+        project.conforms(model) { $0 == "Observable" || $0 == "Perceptible" }
+    }
+
     /// Whether an initializer assigns the property a new instance (`self.m = M(…)`, `m = .init(…)`).
     private func constructedInInit(_ v: VariableDecl, type: TypeRef, bodies: [TokenRange], file: SourceFile) -> Bool {
         for body in bodies {
