@@ -85,9 +85,8 @@ final class ViewGraphBuilder {
                 }
                 for (range, function, isStatic, memberName) in ranges {
                     scan(range, owner: .type(owner, isStatic: isStatic), in: Context(type: t, function: function, range: range))
-                    let applies = appliesEnvironment(range)
+                    let (calls, applies) = customCalls(in: range)
                     if applies { provides = true }
-                    let calls = customCalls(in: range)
                     if !isStatic { typeCalls.formUnion(calls) }
                     if extendsViews, applies || !calls.isEmpty {
                         summary.viewExtensionProvisions[memberName, default: []] += (applies ? [.unknown] : []) + Array(calls)
@@ -299,10 +298,16 @@ final class ViewGraphBuilder {
     }
 
     /// Custom modifiers called in a range: `.name(…)`, `.name { }`, implicit-self `name(…)`, and
-    /// `.modifier(M(…))`; well-known framework calls are left out.
-    func customCalls(in range: TokenRange) -> Set<EnvironmentProvision> {
+    /// `.modifier(M(…))`; well-known framework calls are left out. Also whether the code applies
+    /// an environment object (`environmentObject(…)`, `environment(model)`), found in the same pass.
+    func customCalls(in range: TokenRange) -> (calls: Set<EnvironmentProvision>, appliesEnvironment: Bool) {
         var out = Set<EnvironmentProvision>()
+        var applies = false
         for i in range where file.kind(i) == .identifier {
+            if !applies, file.kind(i + 1) == .leftParen,
+               file.isText(i, "environmentObject") || (file.isText(i, "environment") && file.kind(i + 2) != .backslash) {
+                applies = true
+            }
             // A call `name(…)`, or `.name { … }` when the brace opens a trailing closure. Whether
             // it does takes the closure analysis, so it is asked last, of the names that matter.
             let parenthesised = file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore
@@ -319,7 +324,7 @@ final class ViewGraphBuilder {
             guard parenthesised || (!endsCondition(member: i) && isClosureOpen(i + 1)) else { continue }
             out.insert(.modifierFunction(file.name(i)))
         }
-        return out
+        return (out, applies)
     }
 
     /// Whether the member `name` at `i` ends the condition of an `if`, `while` or `switch`
@@ -596,14 +601,6 @@ final class ViewGraphBuilder {
         return true
     }
 
-    /// Whether code applies an environment object (`environmentObject(…)`, `environment(model)`).
-    func appliesEnvironment(_ range: TokenRange) -> Bool {
-        for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen {
-            if file.isText(i, "environmentObject") { return true }
-            if file.isText(i, "environment"), file.kind(i + 2) != .backslash { return true }
-        }
-        return false
-    }
 }
 
 private extension SourceFile {
