@@ -83,6 +83,21 @@ struct OwnedModelStateObject: Rule {
                 var body: some View { Text("\\(store.seconds)") }
             }
             """),
+            // The same where the project keeps the library's sources (its `Store` is declared).
+            .nonTriggering(files: [
+                "Store.swift": """
+                public final class Store<State, Action> {}
+                extension Store: ObservableObject {}
+                """,
+                "TimerDemoView.swift": """
+                import ComposableArchitecture
+                struct TimerDemoView: View {
+                    @State private var store = Store(initialState: TimerFeature.State()) { TimerFeature() }
+                    private let child = Store(initialState: LapFeature.State()) { LapFeature() }
+                    var body: some View { Text(store.title) }
+                }
+                """,
+            ]),
             .nonTriggering("""
             struct DetailView: View {
                 @ObservedObject var model: DetailViewModel

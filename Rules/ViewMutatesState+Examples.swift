@@ -128,5 +128,21 @@ extension ViewMutatesState {
             func rename() { self.name = "Sam" }
         }
         """),
+        // A Composable Architecture store: writing its state sends a binding action. Also where
+        // the project keeps the library's sources, so that its `Store` is declared.
+        .nonTriggering(files: [
+            "Store.swift": """
+            public final class Store<State, Action> {}
+            extension Store: ObservableObject {}
+            public typealias StoreOf<R> = Store<Int, Int>
+            """,
+            "TodoView.swift": """
+            import ComposableArchitecture
+            struct TodoView: View {
+                @Bindable var store: StoreOf<Todo>
+                var body: some View { Button("Done") { store.isComplete.toggle() } }
+            }
+            """,
+        ]),
     ]
 }

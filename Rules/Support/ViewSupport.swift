@@ -48,12 +48,14 @@ extension ProjectIndex {
         "NSIncrementalStore", "NSAtomicStore",
     ]
 
-    /// A Composable Architecture `Store`/`StoreOf` (the file imports ComposableArchitecture and the
-    /// project does not declare the type): its state is written only through actions, including
-    /// `$store.field` bindings, and it is observed without a wrapper.
+    /// A Composable Architecture `Store`/`StoreOf` (the file imports ComposableArchitecture): its
+    /// state is written only through actions, including `$store.field` bindings, and it is observed
+    /// without a wrapper. Also when the project declares `Store` itself, as a project that keeps the
+    /// library's sources in a local package does (its `Store` resolves then): a file that imports
+    /// the library and means a `Store` of its own would not compile without qualifying the name.
     func isComposableStore(_ name: String, in file: SourceFile) -> Bool {
         let r = resolve(name)
-        return (r == "Store" || r == "StoreOf") && !isDeclared(r) && file.tree.imports.contains("ComposableArchitecture")
+        return (r == "Store" || r == "StoreOf") && file.tree.imports.contains("ComposableArchitecture")
     }
 
     /// Property name → model type, for every property of the view that holds an observable model.
