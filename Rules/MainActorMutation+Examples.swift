@@ -234,5 +234,39 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A project helper that runs its closure on the main queue, directly or through another
+        // helper of the same name; one that may leave the main queue is still a completion handler.
+        .triggering(files: [
+            "Utils.swift": """
+            enum Utils {
+                static func onMain(_ block: @escaping () -> Void) {
+                    if Thread.isMainThread { block() } else { DispatchQueue.main.async { block() } }
+                }
+                static func later(_ block: @escaping () -> Void) {
+                    DispatchQueue.global().async { DispatchQueue.main.async(execute: block) }
+                }
+            }
+            extension DispatchQueue {
+                static func runOnMain(_ block: @escaping () -> Void) { DispatchQueue.main.async(execute: block) }
+            }
+            enum Common {
+                static func runOnMain(_ block: @escaping () -> Void) { DispatchQueue.runOnMain(block) }
+                static func onMainLater(_ block: @escaping () -> Void) { DispatchQueue.runOnMain { block() } }
+            }
+            """,
+            "AuthModel.swift": """
+            final class AuthModel: ObservableObject {
+                @Published private(set) var isAuthed = false
+                func login(api: API) {
+                    api.check { [weak self] ok in
+                        Utils.onMain { self?.isAuthed = ok }
+                        Common.runOnMain { self?.isAuthed = ok }
+                        Common.onMainLater { self?.isAuthed = ok }
+                        Utils.later { ↓self?.isAuthed = ok }
+                    }
+                }
+            }
+            """,
+        ]),
     ]
 }

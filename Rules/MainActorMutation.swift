@@ -90,6 +90,8 @@ struct MainActorMutation: Rule {
         if callPassesMainQueue(c, file: file) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
+        // A project helper such as `Utils.onMain { … }` that runs its closure on the main queue.
+        if project.mainHoppingFunctions.contains(last) { return .main }
         return .offMain("inside a completion handler passed to `\(last)`")
     }
 

@@ -29,6 +29,8 @@ public struct FileSummary: Sendable {
     public var viewGraph: ViewGraphSummary? = nil
     /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
     public var publisherMethods: [PublisherMethodSummary] = []
+    /// Functions with a closure parameter, and whether they run it on the main queue (`MainHopFunctions.swift`).
+    public var mainHopFunctions: [MainHopSummary] = []
 
     public init(path: String) { self.path = path }
 
@@ -60,6 +62,7 @@ public struct FileSummary: Sendable {
         }
         viewGraph = ViewGraphSummary(file: file)
         publisherMethods = PublisherMethodSummary.methods(in: file)
+        mainHopFunctions = MainHopSummary.functions(in: file)
     }
 }
 
@@ -114,6 +117,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var viewGraph = ViewGraph()
     /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
     public private(set) var mainDeliveringPublisherMethods: Set<String> = []
+    /// Names of project functions that run the closure they are given on the main queue.
+    public private(set) var mainHoppingFunctions: Set<String> = []
 
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
@@ -197,6 +202,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.mainActorTypes = mainActorClosure(in: graph)
         self.viewGraph = ViewGraph(summaries: summaries, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
+        self.mainHoppingFunctions = MainHopSummary.mainHopping(summaries.flatMap(\.mainHopFunctions))
     }
 
     /// Whether `list` names something twice (lists past `linearMergeLimit` are assumed to).

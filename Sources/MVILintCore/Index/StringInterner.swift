@@ -66,6 +66,10 @@ extension FileSummary {
             publisherMethods[k].name = interner.intern(publisherMethods[k].name)
             publisherMethods[k].calls = interner.intern(publisherMethods[k].calls)
         }
+        for k in mainHopFunctions.indices {
+            mainHopFunctions[k].name = interner.intern(mainHopFunctions[k].name)
+            mainHopFunctions[k].calls = interner.intern(mainHopFunctions[k].calls)
+        }
     }
 }
 
