@@ -10,19 +10,25 @@ public struct MainHopSummary: Sendable {
     /// Its body names another queue or starts a task (`global`, `DispatchQueue(…)`, `Task`,
     /// `detached`): where the closure runs cannot be trusted.
     public var mayLeaveMain: Bool
-    /// Names of the functions it calls (`name(…)`, `.name { … }`), to follow one helper
-    /// forwarding to another.
+    /// Names of the functions it may hand the closure to (`name(block)`, `.name { … }`,
+    /// `name(…) { … }`), to follow one helper forwarding to another.
     public var calls: [String]
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
     /// body uses that parameter.
     static func functions(in file: SourceFile) -> [MainHopSummary] {
         var result: [MainHopSummary] = []
-        for f in file.tree.topLevelFunctions + file.tree.allTypes.flatMap(\.functions) where f.kind == .function {
-            guard let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
-                  (open..<close).contains(where: { file.kind($0) == .arrow }) else { continue }
-            let closures = Set(file.parameters(of: f).filter { $0.type?.isFunctionType == true }.map(\.name))
-            guard !closures.isEmpty else { continue }
+        func take(_ f: FunctionDecl) {
+            guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
+                  (open..<close).contains(where: { file.kind($0) == .arrow }) else { return }
+            let closures = file.parameters(of: f).filter { $0.type?.isFunctionType == true }.map { Array($0.name.utf8) }
+            guard !closures.isEmpty else { return }
+            // Compared as bytes: most of a body's names are not the parameter.
+            func isClosure(_ i: Int) -> Bool {
+                guard file.kind(i) == .identifier else { return false }
+                let (a, b) = file.nameRange(i)
+                return closures.contains { $0.count == b - a && file.bytes[a..<b].elementsEqual($0) }
+            }
             var m = MainHopSummary(name: f.name, hopsToMain: false, mayLeaveMain: false, calls: [])
             var usesClosure = false
             for i in body where file.kind(i) == .identifier || file.kind(i) == .keyword {
@@ -35,14 +41,20 @@ public struct MainHopSummary: Sendable {
                             || ((file.isWord(i, "DispatchQueue") || file.isWord(i, "OperationQueue")) && file.kind(i + 1) == .leftParen) {
                     m.mayLeaveMain = true
                 }
-                if file.kind(i) == .identifier, file.kind(i - 1) != .period, closures.contains(file.name(i)) { usesClosure = true }
-                // `helper(…)`, and `Type.helper { … }` with a trailing closure.
-                if file.kind(i) == .identifier, file.kind(i + 1) == .leftParen || (file.kind(i + 1) == .leftBrace && file.kind(i - 1) == .period) {
+                if file.kind(i - 1) != .period, isClosure(i) { usesClosure = true }
+                // A call the closure may be handed to: `helper(block)`, `Type.helper { block() }`.
+                guard file.kind(i) == .identifier else { continue }
+                if file.kind(i + 1) == .leftBrace && file.kind(i - 1) == .period {
+                    m.calls.append(file.name(i))
+                } else if file.kind(i + 1) == .leftParen, let close = file.partner(i + 1), close > i + 1,
+                          (i + 2..<close).contains(where: isClosure) || file.kind(close + 1) == .leftBrace {
                     m.calls.append(file.name(i))
                 }
             }
             if usesClosure { result.append(m) }
         }
+        for f in file.tree.topLevelFunctions { take(f) }
+        for t in file.tree.allTypes { for f in t.functions { take(f) } }
         return result
     }
 
@@ -50,21 +62,8 @@ public struct MainHopSummary: Sendable {
     /// or call one that does (an overload of the same name included), and never name another
     /// queue or start a task. A name counts only when every function so named qualifies.
     static func mainHopping(_ functions: [MainHopSummary]) -> Set<String> {
-        guard !functions.isEmpty else { return [] }
-        let byName = Dictionary(grouping: functions, by: \.name)
-        var result = Set<String>()
-        // Helpers built on helpers are shallow; a few rounds settle every real chain.
-        var changed = true
-        for _ in 0..<8 where changed {
-            changed = false
-            for (name, group) in byName where !result.contains(name) {
-                let anyHops = group.contains(where: \.hopsToMain)
-                let all = group.allSatisfy { m in
-                    !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { result.contains($0) || ($0 == name && anyHops) })
-                }
-                if all { result.insert(name); changed = true }
-            }
+        namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
+            !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) })
         }
-        return result
     }
 }

@@ -57,18 +57,26 @@ public struct PublisherMethodSummary: Sendable {
     /// Methods that deliver on the main queue: they receive on it themselves, or call one that does,
     /// and never name another scheduler. A name counts only when every method so named qualifies.
     static func mainDelivering(_ methods: [PublisherMethodSummary]) -> Set<String> {
-        guard !methods.isEmpty else { return [] }
-        let byName = Dictionary(grouping: methods, by: \.name)
-        var result = Set<String>()
-        // Operators built on operators are shallow; a few rounds settle every real chain.
-        var changed = true
-        for _ in 0..<8 where changed {
-            changed = false
-            for (name, group) in byName where !result.contains(name) {
-                let all = group.allSatisfy { m in !m.mayLeaveMain && (m.receivesOnMain || m.calls.contains { $0 != name && result.contains($0) }) }
-                if all { result.insert(name); changed = true }
-            }
+        namesWhereAllQualify(methods, name: \.name) { m, name, _, found in
+            !m.mayLeaveMain && (m.receivesOnMain || m.calls.contains { $0 != name && found.contains($0) })
         }
-        return result
     }
+}
+
+/// The names for which every item so named qualifies, where whether an item qualifies may depend
+/// on the names already found (one helper built on another): a fixed point, reached in a few
+/// rounds for the shallow chains of real projects (at most 8).
+func namesWhereAllQualify<T>(_ items: [T], name: (T) -> String,
+                             qualifies: (_ item: T, _ name: String, _ group: [T], _ found: Set<String>) -> Bool) -> Set<String> {
+    guard !items.isEmpty else { return [] }
+    let byName = Dictionary(grouping: items, by: name)
+    var result = Set<String>()
+    var changed = true
+    for _ in 0..<8 where changed {
+        changed = false
+        for (n, group) in byName where !result.contains(n) {
+            if group.allSatisfy({ qualifies($0, n, group, result) }) { result.insert(n); changed = true }
+        }
+    }
+    return result
 }
