@@ -214,7 +214,7 @@ public final class Linter {
         if scoping {
             // On all cores: on a large project, asking every rule about every file is a second
             // of one thread's time (index lookups of names, summaries spread over memory).
-            let suppressionBit = UInt64(1) << UInt64(scopeWords.count - 1)
+            let suppressionBit = scopeWords.firstIndex(of: FileScope.suppressionWord).map { UInt64(1) << UInt64($0) } ?? 0
             let inScope = parallelMap(targetFacts) { facts -> Bool in
                 if facts.wordMask & suppressionBit != 0 { return true }
                 let scope = FileScope(types: summaries[facts.summary].types, project: index, settings: self.settings, words: scopeWords, wordMask: facts.wordMask)

@@ -37,7 +37,7 @@ public struct MainHopSummary: Sendable {
                     m.hopsToMain = true
                 } else if file.isWord(i, "run"), file.kind(i - 1) == .period, file.isWord(i - 2, "MainActor") {
                     m.hopsToMain = true
-                } else if file.isWord(i, "global") || file.isWord(i, "Task") || file.isWord(i, "detached")
+                } else if file.startsWorkElsewhere(at: i)
                             || ((file.isWord(i, "DispatchQueue") || file.isWord(i, "OperationQueue")) && file.kind(i + 1) == .leftParen) {
                     m.mayLeaveMain = true
                 }

@@ -22,7 +22,7 @@ public struct PublisherMethodSummary: Sendable {
                 var m = PublisherMethodSummary(name: f.name, receivesOnMain: false, mayLeaveMain: false, calls: [])
                 for i in body {
                     guard file.kind(i) == .identifier || file.kind(i) == .keyword else { continue }
-                    if file.isWord(i, "global") || file.isWord(i, "Task") || file.isWord(i, "detached") { m.mayLeaveMain = true }
+                    if file.startsWorkElsewhere(at: i) { m.mayLeaveMain = true }
                     guard file.kind(i + 1) == .leftParen || file.kind(i + 1) == .colon else { continue }
                     let isReceive = file.isWord(i, "receive") && file.kind(i + 1) == .leftParen && file.isWord(i + 2, "on") && file.kind(i + 3) == .colon
                     let isScheduler = file.isWord(i, "scheduler") && file.kind(i + 1) == .colon
@@ -79,4 +79,12 @@ func namesWhereAllQualify<T>(_ items: [T], name: (T) -> String,
         }
     }
     return result
+}
+
+extension SourceFile {
+    /// Whether token `i` names a global queue or starts a task (`global`, `Task`, `detached`):
+    /// code that does may run what it is given off the main queue.
+    func startsWorkElsewhere(at i: Int) -> Bool {
+        isWord(i, "global") || isWord(i, "Task") || isWord(i, "detached")
+    }
 }

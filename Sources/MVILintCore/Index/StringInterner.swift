@@ -14,7 +14,7 @@ public final class StringInterner: @unchecked Sendable {
 
     /// The canonical copy of `s`.
     public func intern(_ s: String) -> String {
-        if s.utf8.count <= 15 { return s }
+        if !StringInterner.isLong(s) { return s }
         lock.lock()
         defer { lock.unlock() }
         return table.insert(s).memberAfterInsert
@@ -27,9 +27,12 @@ public final class StringInterner: @unchecked Sendable {
         StringInterner.anyLong(list) ? list.map { intern($0) } : list
     }
 
-    /// Whether a string of `strings` is longer than Swift stores inline (only those are interned).
+    /// Whether `s` is longer than Swift stores inline (15 UTF-8 bytes): only those are interned.
+    static func isLong(_ s: String) -> Bool { s.utf8.count > 15 }
+
+    /// Whether a string of `strings` is long (`isLong`).
     static func anyLong<S: Sequence>(_ strings: S) -> Bool where S.Element == String {
-        strings.contains { $0.utf8.count > 15 }
+        strings.contains(where: isLong)
     }
 
     /// Number of distinct long strings held.
@@ -54,7 +57,7 @@ extension FileSummary {
                 types[k].storedProperties[p].intern(interner)
             }
         }
-        if aliases.contains(where: { $0.0.utf8.count > 15 || $0.1.utf8.count > 15 }) {
+        if aliases.contains(where: { StringInterner.isLong($0.0) || StringInterner.isLong($0.1) }) {
             aliases = aliases.map { (interner.intern($0.0), interner.intern($0.1)) }
         }
         if var graph = viewGraph {
@@ -86,10 +89,10 @@ extension EnvironmentProvision {
     /// Whether a name it holds is long enough to be interned.
     var hasLongName: Bool {
         switch self {
-        case .type(let n), .staticMember(let n), .modifierFunction(let n), .modifierType(let n): return n.utf8.count > 15
-        case .property(let owner, let name): return owner.utf8.count > 15 || name.utf8.count > 15
+        case .type(let n), .staticMember(let n), .modifierFunction(let n), .modifierType(let n): return StringInterner.isLong(n)
+        case .property(let owner, let name): return StringInterner.isLong(owner) || StringInterner.isLong(name)
         case .unknown: return false
-        case .argument(let of, let value): return of.utf8.count > 15 || value.hasLongName
+        case .argument(let of, let value): return StringInterner.isLong(of) || value.hasLongName
         }
     }
 

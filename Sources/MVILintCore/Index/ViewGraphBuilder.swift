@@ -600,7 +600,6 @@ final class ViewGraphBuilder {
         if let f = context.type?.functions.first(where: { $0.name == name }) { return viewish(file.returnType(of: f)) }
         return true
     }
-
 }
 
 private extension SourceFile {

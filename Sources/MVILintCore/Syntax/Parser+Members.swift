@@ -244,9 +244,8 @@ extension Parser {
 }
 
 extension SourceFile {
-    /// The parameters of `function`, parsed on first use and then kept on the declaration.
-    /// The function's return type, built on first use (most are never asked for); nil when it
-    /// declares none.
+    /// The function's return type, built on first use (most are never asked for) and then kept on
+    /// the declaration; nil when it declares none.
     public func returnType(of function: FunctionDecl) -> TypeRef? {
         if let cached = function.parsedReturnType { return cached }
         let parsed = function.returnTypeTokens.flatMap { Parser(file: self).makeTypeRef($0) }
@@ -254,6 +253,7 @@ extension SourceFile {
         return parsed
     }
 
+    /// The parameters of `function`, parsed on first use and then kept on the declaration.
     public func parameters(of function: FunctionDecl) -> [Parameter] {
         if let cached = function.parsedParameters { return cached }
         guard let open = function.parameterOpen, let close = function.parameterClose else {
