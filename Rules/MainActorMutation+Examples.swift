@@ -252,6 +252,7 @@ extension MainActorMutation {
             enum Common {
                 static func runOnMain(_ block: @escaping () -> Void) { DispatchQueue.runOnMain(block) }
                 static func onMainLater(_ block: @escaping () -> Void) { DispatchQueue.runOnMain { block() } }
+                static func onMainNow(_ block: @escaping @Sendable () -> Void) { MainActor.assumeIsolated { block() } }
             }
             """,
             "AuthModel.swift": """
@@ -262,6 +263,7 @@ extension MainActorMutation {
                         Utils.onMain { self?.isAuthed = ok }
                         Common.runOnMain { self?.isAuthed = ok }
                         Common.onMainLater { self?.isAuthed = ok }
+                        Common.onMainNow { self?.isAuthed = ok }
                         Utils.later { ↓self?.isAuthed = ok }
                     }
                 }

@@ -5,7 +5,8 @@
 public struct MainHopSummary: Sendable {
     public var name: String
     /// Its body schedules work on the main queue or actor (`DispatchQueue.main`,
-    /// `OperationQueue.main`, `RunLoop.main`, `MainActor.run`).
+    /// `OperationQueue.main`, `RunLoop.main`, `MainActor.run`), or runs it where the main actor is
+    /// asserted (`MainActor.assumeIsolated`, which stops the program anywhere else).
     public var hopsToMain: Bool
     /// Its body names another queue or starts a task (`global`, `DispatchQueue(…)`, `Task`,
     /// `detached`): where the closure runs cannot be trusted.
@@ -35,7 +36,7 @@ public struct MainHopSummary: Sendable {
                 if file.isWord(i, "main"), file.kind(i - 1) == .period,
                    file.isWord(i - 2, "DispatchQueue") || file.isWord(i - 2, "OperationQueue") || file.isWord(i - 2, "RunLoop") {
                     m.hopsToMain = true
-                } else if file.isWord(i, "run"), file.kind(i - 1) == .period, file.isWord(i - 2, "MainActor") {
+                } else if file.isWord(i, "run") || file.isWord(i, "assumeIsolated"), file.kind(i - 1) == .period, file.isWord(i - 2, "MainActor") {
                     m.hopsToMain = true
                 } else if file.startsWorkElsewhere(at: i)
                             || ((file.isWord(i, "DispatchQueue") || file.isWord(i, "OperationQueue")) && file.kind(i + 1) == .leftParen) {
