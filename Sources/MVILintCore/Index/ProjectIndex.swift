@@ -433,6 +433,15 @@ public final class ProjectIndex: @unchecked Sendable {
         let r = resolve(name)
         if r != name && predicate(r) { return true }
         guard let direct = inheritedNames(r), !direct.isEmpty else { return false }
+        // Nor do most direct supertypes (`ObservableObject`, a protocol without parents): one level
+        // is then the whole walk.
+        var deeper = false
+        for i in direct {
+            let ri = resolve(i)
+            if predicate(i) || (ri != i && predicate(ri)) { return true }
+            if let next = inheritedNames(ri), !next.isEmpty { deeper = true }
+        }
+        guard deeper else { return false }
         var seen: Set<String> = [name]
         var stack = [name]
         while let n = stack.popLast(), seen.count <= ProjectIndex.conformanceSearchLimit {
