@@ -44,6 +44,39 @@ struct StateObjectInjected: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            // A new instance made just before, by a local or a static factory of the type.
+            .nonTriggering("""
+            struct EditorView: View {
+                @StateObject private var model: EditorModel
+                @StateObject private var counter: CounterModel
+                @StateObject private var timer: TimerModel
+                init(title: String, start: Int) {
+                    let fresh = EditorModel(title: title)
+                    fresh.markDraft()
+                    _model = StateObject(wrappedValue: fresh)
+                    _counter = StateObject(wrappedValue: CounterModel.make(start: start))
+                    _timer = StateObject(wrappedValue: .preview(seconds: start))
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
+            // A local that holds an existing instance, a shared instance, a local assigned again.
+            .triggering("""
+            struct EditorView: View {
+                @StateObject private var ↓model: EditorModel
+                @StateObject private var ↓counter: CounterModel
+                @StateObject private var ↓session: SessionModel
+                init(model: EditorModel) {
+                    let existing = model
+                    _model = StateObject(wrappedValue: existing)
+                    _counter = StateObject(wrappedValue: CounterModel.shared())
+                    var made = SessionModel()
+                    made = SessionModel.current
+                    _session = StateObject(wrappedValue: made)
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
             .nonTriggering("""
             struct ListView: View {
                 @ObservedObject var model: ListModel
@@ -75,7 +108,8 @@ struct StateObjectInjected: Rule {
                     var arg = rhs + 2
                     if file.kind(arg) == .identifier, file.kind(arg + 1) == .colon { arg += 2 }
                     guard arg < close else { continue }
-                    if file.constructedType(at: arg, end: close, annotated: v.type) != nil { continue }
+                    // A new instance: made in the autoclosure, or just before it in `init`.
+                    if file.newInstance(at: arg, end: close, annotated: v.type, in: body) != nil { continue }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
                 }

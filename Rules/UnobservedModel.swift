@@ -98,12 +98,30 @@ struct UnobservedModel: Rule {
                 }
                 """,
             ]),
-            // Made by the view's own `init` from an injected value: not an injected model.
+            // Made by the view's own `init` from an injected value: not an injected model. Also
+            // when a factory of the type makes it, or a local holds the new instance first.
             .nonTriggering("""
             struct BoardView: View {
                 let boardStore: BoardStore
+                let hintStore: HintStore
+                let timerStore: TimerStore
                 init(game: Game) {
                     self.boardStore = BoardStore(game: game, animated: true)
+                    self.hintStore = HintStore.make(for: game)
+                    let timer = TimerStore(limit: game.limit)
+                    timer.configure(game)
+                    self.timerStore = timer
+                }
+                var body: some View { BoardCanvas(store: boardStore) }
+            }
+            """),
+            // A local that holds an existing instance is still injected.
+            .triggering("""
+            struct BoardView: View {
+                let ↓boardStore: BoardStore
+                init(parent: ParentStore) {
+                    let existing = parent.board
+                    self.boardStore = existing
                 }
                 var body: some View { BoardCanvas(store: boardStore) }
             }
@@ -141,11 +159,17 @@ extension UnobservedModel {
         project.conforms(model) { $0 == "Observable" || $0 == "Perceptible" }
     }
 
-    /// Whether an initializer assigns the property a new instance (`self.m = M(…)`, `m = .init(…)`).
+    /// Whether an initializer assigns the property a new instance (`self.m = M(…)`, `m = .init(…)`,
+    /// `m = M.make(…)`, or a local holding one: `let made = M(…); self.m = made`).
     private func constructedInInit(_ v: VariableDecl, type: TypeRef, bodies: [TokenRange], file: SourceFile) -> Bool {
         for body in bodies {
             for m in file.mutations(in: body) where m.kind == .assignment && m.path == [v.name] {
-                if file.constructedType(at: m.operatorToken + 1, end: body.upperBound, annotated: type) != nil { return true }
+                let rhs = m.operatorToken + 1
+                // The end of a value that is one name (`self.m = made`), else of the body.
+                let next = rhs + 1
+                let single = file.kind(rhs) == .identifier && next < file.tokens.count
+                    && (file.tokens[next].isAtLineStart || file.kind(next) == .semicolon || file.kind(next) == .rightBrace)
+                if file.newInstance(at: rhs, end: single ? next : body.upperBound, annotated: type, in: body) != nil { return true }
             }
         }
         return false

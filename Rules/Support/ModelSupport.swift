@@ -50,6 +50,56 @@ extension SourceFile {
         return opens ? (name(nameToken), nameToken) : nil
     }
 
+    /// The type of the new instance that the expression at `start` makes inside an initializer's
+    /// `body`: a construction (`constructedType`), a static factory call on the `annotated` type
+    /// (`Model.make(id: id)`, `.preview()`, but not `Model.shared` or `Model.shared()`), or a local
+    /// constant of `body` declared before `start` with such an initial value and not reassigned
+    /// (`let model = Model(id: id); model.configure(); _model = StateObject(wrappedValue: model)`).
+    /// `end` bounds the expression.
+    func newInstance(at start: Int, end: Int, annotated: TypeRef?, in body: TokenRange) -> String? {
+        if let made = madeInstance(at: start, end: end, annotated: annotated) { return made }
+        // A local: the whole expression is one name.
+        guard kind(start) == .identifier, start + 1 == end else { return nil }
+        let local = name(start)
+        var binding: Int? = nil
+        for j in body.lowerBound..<start where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local {
+            binding = j + 1
+        }
+        // `let m = …` or `let m: Model = …`, never assigned again.
+        guard let nameToken = binding else { return nil }
+        var eq = nameToken + 1
+        while eq < start, kind(eq) != .equal, tokens[eq].line == tokens[nameToken].line { eq += 1 }
+        guard kind(eq) == .equal, eq + 1 < start,
+              !mutations(in: body).contains(where: { $0.kind == .assignment && $0.path == [local] }) else { return nil }
+        return madeInstance(at: eq + 1, end: start, annotated: annotated)
+    }
+
+    /// A construction, or a static factory call on `annotated`.
+    private func madeInstance(at start: Int, end: Int, annotated: TypeRef?) -> String? {
+        if let made = constructedType(at: start, end: end, annotated: annotated) { return made.name }
+        if let type = annotated, isFactoryCall(at: start, end: end, of: type) { return type.baseName }
+        return nil
+    }
+
+    /// `Model.make(…)` (the annotated type's name, optionally module-qualified) or `.make(…)`: a
+    /// static function of the type called for a new instance. Names of shared instances
+    /// (`shared`, `current`, `default`, `instance`, …) do not count.
+    private func isFactoryCall(at start: Int, end: Int, of type: TypeRef) -> Bool {
+        var i = start
+        while i < end, isWord(i, "try") || isWord(i, "await") { i += 1 }
+        if kind(i) == .identifier {
+            while kind(i + 1) == .period, kind(i + 2) == .identifier, isUppercaseStart(i + 2) { i += 2 }
+            guard name(i) == type.baseName else { return false }
+            i += 1
+        }
+        guard kind(i) == .period, kind(i + 1) == .identifier, !isUppercaseStart(i + 1), kind(i + 2) == .leftParen,
+              !tokens[i + 2].hasSpaceBefore, i + 2 < end else { return false }
+        let member = name(i + 1).lowercased()
+        return member != "init" && !SourceFile.sharedInstanceWords.contains { member.hasPrefix($0) }
+    }
+
+    static let sharedInstanceWords = ["shared", "current", "default", "standard", "instance", "singleton", "main"]
+
     func isUppercaseStart(_ i: Int) -> Bool {
         guard i >= 0, i < tokens.count else { return false }
         var o = Int(tokens[i].start)
