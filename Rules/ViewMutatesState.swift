@@ -34,7 +34,9 @@ struct ViewMutatesState: Rule {
                     guard m.path.count >= 2, let model = models[m.path[0]] else { continue }
                     if !m.viaSelf && file.locals(of: code).contains(m.path[0]) { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
-                    context.report(at: m.rootToken, .mutates(m.path.joined(separator: "."), model: model, view: type.indexName))
+                    // A property whose type is not written stands for its model (`= Model.shared`).
+                    let typeName = model == m.path[0] ? nil : model
+                    context.report(at: m.rootToken, .mutates(m.path.joined(separator: "."), model: typeName, property: m.path[0], view: type.indexName))
                 }
             }
         }
@@ -42,7 +44,8 @@ struct ViewMutatesState: Rule {
 }
 
 private extension String {
-    static func mutates(_ target: String, model: String, view: String) -> String {
-        "`\(view)` mutates `\(target)` of the model `\(model)` directly; send an intent or call a model method instead"
+    static func mutates(_ target: String, model: String?, property: String, view: String) -> String {
+        let owner = model.map { "the model `\($0)`" } ?? "the model held in `\(property)`"
+        return "`\(view)` mutates `\(target)` of \(owner) directly; send an intent or call a model method instead"
     }
 }
