@@ -13,7 +13,9 @@ struct OwnedModelStateObject: Rule {
         `@StateObject` creates the model once for the lifetime of the view. `@ObservedObject` is for \
         models that are injected from outside; `@State` is for `@Observable` classes. A Composable \
         Architecture `Store` (in a file importing ComposableArchitecture) is observed without a \
-        wrapper and is meant to be held in `@State` or a plain `let`, so it is not reported.
+        wrapper and is meant to be held in `@State` or a plain `let`, so it is not reported; nor is a \
+        `ViewStore` made in `init` from an injected store, which holds no state of its own. An `App` or \
+        `Scene` is created once: a plain property it assigns in `init` is not reported.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -98,6 +100,35 @@ struct OwnedModelStateObject: Rule {
                 }
                 """,
             ]),
+            // A plain property assigned a new instance in a view's `init`.
+            .triggering("""
+            struct DashboardView: View {
+                private let ↓viewModel: DashboardViewModel
+                init(user: User) {
+                    self.viewModel = DashboardViewModel(user: user)
+                }
+                var body: some View { Text(viewModel.title) }
+            }
+            """),
+            // An `App` is created once; a Composable Architecture `ViewStore` holds no state.
+            .nonTriggering("""
+            @main
+            struct ShopApp: App {
+                let cart: CartStore
+                init() { cart = CartStore() }
+                var body: some Scene { WindowGroup { ContentView().environmentObject(cart) } }
+            }
+            """),
+            .nonTriggering("""
+            import ComposableArchitecture
+            struct CubeView: View {
+                let viewStore: ViewStoreOf<Cube>
+                init(store: StoreOf<Cube>) {
+                    self.viewStore = ViewStore(store, observe: { $0 })
+                }
+                var body: some View { CubeCanvas(viewStore: viewStore) }
+            }
+            """),
             .nonTriggering("""
             struct DetailView: View {
                 @ObservedObject var model: DetailViewModel
@@ -130,10 +161,12 @@ struct OwnedModelStateObject: Rule {
                     created = made.name
                     if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
                 }
-                if created == nil, wrapper == "ObservedObject" || wrapper == "State" {
-                    created = assignedInstance(of: v, wrapper: wrapper!, in: initBodies, file: file, project: project)
+                // A plain property assigned a new instance in `init` is recreated with a view; an
+                // `App` or `Scene` is made once, a composition root that creates what it injects.
+                if created == nil, wrapper != nil || !project.isAppOrScene(type.indexName) {
+                    created = assignedInstance(of: v, wrapper: wrapper, in: initBodies, file: file, project: project)
                 }
-                guard let model = created, !project.isComposableStore(model, in: file) else { continue }
+                guard let model = created, !project.isComposableStore(model, in: file), !project.isComposableViewStore(model, in: file) else { continue }
                 switch wrapper {
                 case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model), fix: fix)
                 case "State": context.report(at: v.nameToken, .state(v.name, model))
@@ -159,7 +192,7 @@ struct OwnedModelStateObject: Rule {
     }
 
     /// `self.m = M()` or `_m = ObservedObject(wrappedValue: M())` in an initializer.
-    private func assignedInstance(of v: VariableDecl, wrapper: String, in bodies: [TokenRange], file: SourceFile, project: ProjectIndex) -> String? {
+    private func assignedInstance(of v: VariableDecl, wrapper: String?, in bodies: [TokenRange], file: SourceFile, project: ProjectIndex) -> String? {
         for body in bodies {
             for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 {
                 let rhs = m.operatorToken + 1
@@ -167,7 +200,7 @@ struct OwnedModelStateObject: Rule {
                 if m.path[0] == v.name, let made = file.constructedType(at: rhs, end: end, annotated: v.type), project.isObservableObject(made.name) {
                     return made.name
                 }
-                if m.path[0] == "_" + v.name, file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen,
+                if let wrapper, m.path[0] == "_" + v.name, file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen,
                    file.kind(rhs + 3) == .colon, let close = file.partner(rhs + 1),
                    let made = file.constructedType(at: rhs + 4, end: close, annotated: v.type), project.isObservableObject(made.name) {
                     return made.name

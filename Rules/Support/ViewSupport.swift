@@ -58,6 +58,14 @@ extension ProjectIndex {
         return (r == "Store" || r == "StoreOf") && file.tree.imports.contains("ComposableArchitecture")
     }
 
+    /// A Composable Architecture `ViewStore`/`ViewStoreOf` (the file imports ComposableArchitecture):
+    /// a view of a store's state that holds none of its own, so one made in `init` from an injected
+    /// store loses nothing when the view is recreated.
+    func isComposableViewStore(_ name: String, in file: SourceFile) -> Bool {
+        let r = resolve(name)
+        return (r == "ViewStore" || r == "ViewStoreOf") && file.tree.imports.contains("ComposableArchitecture")
+    }
+
     /// Property name → model type, for every property of the view that holds an observable model.
     func modelProperties(of type: TypeDecl, in file: SourceFile) -> [String: String] {
         file.memo("modelProperties", type.nameToken) {
