@@ -234,6 +234,41 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // MapKit's searches and directions and CoreLocation's geocoder call their completion
+        // handlers on the main thread; another `start`, or a local that shadows the property, does not.
+        .nonTriggering("""
+        import MapKit
+        final class AddressSearchModel: ObservableObject {
+            @Published private(set) var isLoading = false
+            @Published private(set) var city = ""
+            private var search: MKLocalSearch?
+            private let geocoder = CLGeocoder()
+            func find(_ request: MKLocalSearch.Request) {
+                search = MKLocalSearch(request: request)
+                search?.start { [weak self] _, _ in self?.isLoading = false }
+            }
+            func route(_ request: MKDirections.Request) {
+                let directions = MKDirections(request: request)
+                directions.calculate { [weak self] _, _ in self?.isLoading = false }
+                MKLocalSearch(request: .init()).start { [weak self] _, _ in self?.isLoading = false }
+            }
+            func name(of location: CLLocation) {
+                geocoder.reverseGeocodeLocation(location) { [weak self] marks, _ in self?.city = marks?.first?.locality ?? "" }
+            }
+        }
+        """),
+        .triggering("""
+        final class AddressSearchModel: ObservableObject {
+            @Published private(set) var isLoading = false
+            @Published private(set) var city = ""
+            private let geocoder = CLGeocoder()
+            func other(_ job: Job) {
+                job.start { [weak self] in ↓self?.isLoading = false }
+                let geocoder = ProjectGeocoder()
+                geocoder.reverseGeocodeLocation(.init()) { [weak self] _, _ in ↓self?.city = "" }
+            }
+        }
+        """),
         // A project helper that runs its closure on the main queue, directly or through another
         // helper of the same name; one that may leave the main queue is still a completion handler.
         .triggering(files: [

@@ -42,10 +42,13 @@ struct MainActorMutation: Rule {
                 guard let body = f.bodyTokens, !f.header.isMainActor else { continue }
                 if typeIsolated && !f.header.isNonisolated { continue }
                 let locals = localNames(in: body, function: f, file: file)
+                // With the function's framework locals, found once a mutation needs them.
+                var bodyQueues: QueueProperties? = nil
                 for m in file.mutations(in: body) {
                     guard let root = m.path.first, state.contains(root) else { continue }
                     if !m.viaSelf && locals.contains(root) { continue }
-                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, project: project, queues: queues) else { continue }
+                    if bodyQueues == nil { bodyQueues = withFrameworkLocals(queues, in: body, function: f, file: file) }
+                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
@@ -88,6 +91,9 @@ struct MainActorMutation: Rule {
         }
         if MainActorMutation.synchronousCalls.contains(last) { return .unknown }
         if callPassesMainQueue(c, file: file) { return .main }
+        // A framework method that calls its handler on the main thread (`MKLocalSearch.start`).
+        if let methods = MainActorMutation.mainThreadCallbacks[names.first { $0 != "self" }.flatMap { queues.framework[$0] ?? $0 } ?? ""],
+           methods.contains(last) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
         // A project helper such as `Utils.onMain { … }` that runs its closure on the main queue.
@@ -142,7 +148,32 @@ struct MainActorMutation: Rule {
         return (open..<close).contains { file.isWord($0, "main") && file.kind($0 - 1) == .period }
     }
 
-    private struct QueueProperties { var main: Set<String> = []; var background: Set<String> = [] }
+    private struct QueueProperties {
+        var main: Set<String> = []
+        var background: Set<String> = []
+        /// Properties and locals holding an instance of a class of `mainThreadCallbacks`: name → class.
+        var framework: [String: String] = [:]
+    }
+
+    /// Framework classes documented to call the completion handlers of these methods on the main
+    /// thread: MapKit's searches and directions, CoreLocation's geocoder.
+    static let mainThreadCallbacks: [String: Set<String>] = [
+        "MKLocalSearch": ["start"],
+        "MKDirections": ["calculate", "calculateETA"],
+        "CLGeocoder": ["reverseGeocodeLocation", "geocodeAddressString", "geocodePostalAddress"],
+    ]
+
+    /// `queues` with the locals of `body` that hold a framework instance (`let search =
+    /// MKLocalSearch(request: r)`); parameters and other locals of those names shadow the properties.
+    private func withFrameworkLocals(_ queues: QueueProperties, in body: TokenRange, function: FunctionDecl, file: SourceFile) -> QueueProperties {
+        var q = queues
+        for p in file.parameters(of: function) { q.framework[p.name] = nil }
+        for i in body where (file.isWord(i, "let") || file.isWord(i, "var")) && file.kind(i + 1) == .identifier {
+            let made = file.kind(i + 2) == .equal ? file.constructedType(at: i + 3, end: body.upperBound, annotated: nil)?.name : nil
+            q.framework[file.name(i + 1)] = made.flatMap { MainActorMutation.mainThreadCallbacks[$0] != nil ? $0 : nil }
+        }
+        return q
+    }
 
     /// Stored `DispatchQueue`/`OperationQueue` properties of the model (`types`: its declaration and
     /// extensions in this file), main or not.
@@ -151,6 +182,11 @@ struct MainActorMutation: Rule {
         for t in types {
             for v in t.variables {
                 let typeName = v.type?.baseName
+                if let framework = typeName ?? v.initializer.flatMap({ file.constructedType(at: $0.lowerBound, end: $0.upperBound, annotated: nil)?.name }),
+                   MainActorMutation.mainThreadCallbacks[framework] != nil {
+                    q.framework[v.name] = framework
+                    continue
+                }
                 let initText = v.initializer.map { file.text(of: $0, compact: true) } ?? ""
                 let isQueue = typeName == "DispatchQueue" || typeName == "OperationQueue" || initText.hasPrefix("DispatchQueue") || initText.hasPrefix("OperationQueue")
                 guard isQueue else { continue }
