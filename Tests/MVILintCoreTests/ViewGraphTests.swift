@@ -162,6 +162,13 @@ final class ViewGraphTests: XCTestCase {
         XCTAssertEqual(route(deferred.viewGraph.pathWithout({ $0 == "CartStore" }, to: "CartView")), "ShopApp > RootView > CartView")
     }
 
+    /// The byte prefilter of `isRelevant` must let through every file that names a relevant type.
+    func testEveryRelevantNameContainsAFragmentOfThePrefilter() {
+        for name in ViewGraphBuilder.relevantNames {
+            XCTAssertTrue(ViewGraphBuilder.relevantFragments.contains { name.contains(String(decoding: $0.bytes, as: UTF8.self)) }, name)
+        }
+    }
+
     func testPreviewsAreRootsButAppPathsComeFirst() {
         let preview = "#Preview { HomeView() }\n#Preview(\"Cart\") { CartView().environmentObject(CartStore()) }"
         let graph = index(["App.swift": app, "Previews.swift": preview]).viewGraph

@@ -24,6 +24,10 @@ final class ViewGraphBuilder {
     /// keeps model, data and domain files out of the costly part).
     func isRelevant() -> Bool {
         if !file.tree.previewBodies.isEmpty { return true }
+        // Most files without views contain none of the names' bytes, which `memchr` tells fastest.
+        guard file.bytes.withUnsafeBufferPointer({ hay in
+            ViewGraphBuilder.relevantFragments.contains { n in n.bytes.withUnsafeBufferPointer { ByteSearch.occurs($0, anchor: n.anchor, in: hay) } }
+        }) else { return false }
         let words = ViewGraphBuilder.relevantWords
         for i in file.tokens.indices where file.tokens[i].kind == .identifier {
             if file.isText(i, in: words) { return true }
@@ -31,6 +35,8 @@ final class ViewGraphBuilder {
         return false
     }
     static let relevantWords = WordSet(Array(relevantNames))
+    /// Parts that every name of `relevantNames` contains one of.
+    static let relevantFragments: [FileScope.Needle] = ["View", "Scene", "App", "Preview", "environment", "Hosting"].map(FileScope.Needle.init)
 
     static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration"]
     /// Framework types that are never project views; skipping them keeps summaries small.
