@@ -19,6 +19,20 @@ struct MainActorModel: Rule {
         defaults: [.mvvm: .warning, .mvi: .warning],
         fix: .always,
         examples: [
+            // Two nested classes of one name: each is judged by what it inherits itself.
+            .triggering("""
+            struct WindowReader: NSViewRepresentable {
+                final class ↓Coordinator: ObservableObject {
+                    @Published private(set) var level = 0
+                }
+            }
+            struct ColorPicker: NSViewRepresentable {
+                final class Coordinator {
+                    var level = 0
+                    func update() { DispatchQueue.global().async { self.level += 1 } }
+                }
+            }
+            """),
             .triggering("""
             final class ↓ProfileViewModel: ObservableObject {
                 @Published private(set) var name = ""

@@ -234,6 +234,18 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A plain nested class that shares its name with a nested model is not a model.
+        .nonTriggering("""
+        struct WindowReader: NSViewRepresentable {
+            final class Coordinator: ObservableObject { @Published private(set) var level = 0 }
+        }
+        struct ColorPicker: NSViewRepresentable {
+            final class Coordinator {
+                var level = 0
+                func update() { DispatchQueue.global().async { self.level += 1 } }
+            }
+        }
+        """),
         // MapKit's searches and directions and CoreLocation's geocoder call their completion
         // handlers on the main thread; another `start`, or a local that shadows the property, does not.
         .nonTriggering("""

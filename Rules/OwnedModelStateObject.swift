@@ -14,8 +14,9 @@ struct OwnedModelStateObject: Rule {
         models that are injected from outside; `@State` is for `@Observable` classes. A Composable \
         Architecture `Store` (in a file importing ComposableArchitecture) is observed without a \
         wrapper and is meant to be held in `@State` or a plain `let`, so it is not reported; nor is a \
-        `ViewStore` made in `init` from an injected store, which holds no state of its own. An `App` or \
-        `Scene` is created once: a plain property it assigns in `init` is not reported.
+        `ViewStore` made in `init` from an injected store, which holds no state of its own. An `App` is \
+        created once, as the composition root that makes what it injects: its plain properties are not \
+        reported.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -115,6 +116,7 @@ struct OwnedModelStateObject: Rule {
             @main
             struct ShopApp: App {
                 let cart: CartStore
+                let session = SessionStore()
                 init() { cart = CartStore() }
                 var body: some Scene { WindowGroup { ContentView().environmentObject(cart) } }
             }
@@ -150,9 +152,12 @@ struct OwnedModelStateObject: Rule {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {
             let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
+            // An `App` is made once: a model in its plain property is not recreated.
+            let isApp = project.isApp(type)
             for v in type.variables where v.isStored && !v.isStatic {
                 let wrapper = v.wrappers.first?.baseName
                 if wrapper == "StateObject" || wrapper == "EnvironmentObject" || wrapper == "Environment" { continue }
+                if wrapper == nil && isApp { continue }
                 guard wrapper == nil || wrapper == "ObservedObject" || wrapper == "State" else { continue }
                 var created: String? = nil
                 var fix: Fix? = nil
@@ -161,9 +166,8 @@ struct OwnedModelStateObject: Rule {
                     created = made.name
                     if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
                 }
-                // A plain property assigned a new instance in `init` is recreated with a view; an
-                // `App` or `Scene` is made once, a composition root that creates what it injects.
-                if created == nil, wrapper != nil || !project.isAppOrScene(type.indexName) {
+                // Also a property assigned a new instance in `init`.
+                if created == nil {
                     created = assignedInstance(of: v, wrapper: wrapper, in: initBodies, file: file, project: project)
                 }
                 guard let model = created, !project.isComposableStore(model, in: file), !project.isComposableViewStore(model, in: file) else { continue }

@@ -105,6 +105,7 @@ struct UnobservedModel: Rule {
                 let boardStore: BoardStore
                 let hintStore: HintStore
                 let timerStore: TimerStore
+                let scoreStore: ScoreStore = .make(for: .now)
                 init(game: Game) {
                     self.boardStore = BoardStore(game: game, animated: true)
                     self.hintStore = HintStore.make(for: game)
@@ -113,6 +114,14 @@ struct UnobservedModel: Rule {
                     self.timerStore = timer
                 }
                 var body: some View { BoardCanvas(store: boardStore) }
+            }
+            """),
+            // Nothing is injected into an `App`: what it holds, it made.
+            .nonTriggering("""
+            @main
+            struct GlucoseApp: App {
+                private let store: MainStore = createStore()
+                var body: some Scene { WindowGroup { ContentView().environmentObject(store) } }
             }
             """),
             // A local that holds an existing instance is still injected.
@@ -133,7 +142,8 @@ struct UnobservedModel: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        for type in project.viewTypes(in: file) where type.kind != .extension {
+        // Nothing is injected into an `App`: the system makes it, and it makes what it holds.
+        for type in project.viewTypes(in: file) where type.kind != .extension && !project.isApp(type) {
             let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
             for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
                 guard let t = v.type, !t.isFunctionType else { continue }
@@ -141,9 +151,10 @@ struct UnobservedModel: Rule {
                 guard project.isObservableObjectType(model), !project.isObservableMacroClass(model),
                       !UnobservedModel.conformsToObservation(model, project: project),
                       !project.isComposableStore(model, in: file) else { continue }
-                // A new instance in the initial value is `owned_model_state_object`'s finding.
-                if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: t),
-                   project.isObservableObject(made.name) { continue }
+                // A new instance in the initial value is `owned_model_state_object`'s finding (a
+                // construction), or made by a factory of the type: not injected either way.
+                if let r = v.initializer, let made = file.newInstance(at: r.lowerBound, end: r.upperBound, annotated: t, in: r),
+                   project.isObservableObject(made) { continue }
                 if constructedInInit(v, type: t, bodies: initBodies, file: file) { continue }
                 context.report(at: v.nameToken, .unobserved(v.name, model: model))
             }

@@ -10,13 +10,20 @@ extension ProjectIndex {
     /// Whether the declaration is (or extends) an observable model class.
     func isModel(_ t: TypeDecl) -> Bool {
         // The same test as the engine's, on a file's summary (`FileScope.declaresModel`).
-        isModel(kind: t.kind, name: t.indexName, hasObservableAttribute: t.kind == .class && t.header.hasAttribute("Observable"))
+        isModel(kind: t.kind, name: t.indexName, hasObservableAttribute: t.kind == .class && t.header.hasAttribute("Observable"),
+                inherited: t.inheritedBaseNames)
     }
 
     /// The view types and view extensions declared in `file`, in source order. Most rules start
     /// from them, so they are worked out once per file rather than once per rule.
     func viewTypes(in file: SourceFile) -> [TypeDecl] {
         file.memo("viewTypes", -1) { file.tree.allTypes.filter { isViewLike($0) } }
+    }
+
+    /// Whether the declaration is (or extends) an `App`: made once by the system, it holds what it
+    /// creates for the app's lifetime, and nothing is injected into it.
+    func isApp(_ t: TypeDecl) -> Bool {
+        isAppOrScene(t.indexName) && conforms(t.indexName) { $0 == "App" }
     }
 
     /// Whether the declaration is (or extends) a View-like type (View, ViewModifier, App, Scene).

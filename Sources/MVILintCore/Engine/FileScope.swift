@@ -44,7 +44,7 @@ public final class FileScope {
 
     /// Whether the file declares or extends an observable model class (`ProjectIndex.isModel`).
     public private(set) lazy var declaresModel: Bool = types.contains { t in
-        project.isModel(kind: t.kind, name: t.name, hasObservableAttribute: t.isObservableMacro)
+        project.isModel(kind: t.kind, name: t.name, hasObservableAttribute: t.isObservableMacro, inherited: t.inherited)
     }
 
     /// The words searched for in each file: those of the enabled rules, then the suppression

@@ -88,6 +88,9 @@ public struct TypeSymbol: Sendable {
     public var isMainActorAttribute = false
     public var isObservableMacro = false
     public var isNonisolated = false
+    /// Whether two or more primary declarations have this simple name (nested `Coordinator`s of
+    /// different views): what the name inherits is then theirs together.
+    public var isDeclaredMoreThanOnce = false
 
     public init(name: String) { self.name = name }
 }
@@ -154,6 +157,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // each entry, retaining all of their arrays).
         func merge(_ sym: inout TypeSymbol, _ t: FileSummary.TypeEntry, path: String) {
             if t.kind != .extension {
+                if sym.declarationPath != nil { sym.isDeclaredMoreThanOnce = true }
                 if sym.kind == nil || sym.declarationPath == nil {
                     sym.kind = t.kind
                     sym.declarationPath = path
@@ -422,9 +426,17 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Whether a declaration of kind `kind` of the type `name` (an extension's extended type)
     /// is, or extends, an observable model class. `hasObservableAttribute`: the declaration is
     /// marked `@Observable`.
-    public func isModel(kind: TypeKind, name: String, hasObservableAttribute: Bool) -> Bool {
+    /// `inherited`: the declaration's own list of supertypes (base names). It decides for a class
+    /// whose name is declared more than once, since the index merges what all of them inherit.
+    public func isModel(kind: TypeKind, name: String, hasObservableAttribute: Bool, inherited: [String]) -> Bool {
         switch kind {
-        case .class: return isObservableObject(name) && self.kind(of: name) == .class || hasObservableAttribute || isObservableMacroClass(name)
+        case .class:
+            if hasObservableAttribute { return true }
+            if let id = symbolIDs[resolve(name)], symbolTable[Int(id)].isDeclaredMoreThanOnce {
+                // A supertype that is an ObservableObject, or a protocol that refines it.
+                return inherited.contains { $0 != name && ($0 == "ObservableObject" || isObservableObject($0) || observableObjects.contains(resolve($0))) }
+            }
+            return isObservableObject(name) && self.kind(of: name) == .class || isObservableMacroClass(name)
         case .extension: return self.kind(of: name) == .class && isObservableModel(name)
         default: return false
         }
