@@ -78,6 +78,25 @@ extension ViewMutatesState {
             "Cart.swift": "final class Cart: ObservableObject { @Published var items: [Int] = []; @Published var promoCode: String? }",
         ]),
         // Near misses: the view's own `@State`, a `@Binding`, locals, model methods and intents.
+        // A shared instance without a written type (`= NotesStore.shared`) is a `NotesStore`; a
+        // static property of another name tells nothing.
+        .triggering("""
+        @Observable final class NotesStore {
+            static let shared = NotesStore()
+            var selected: String?
+            static let accent = NotesStore()
+        }
+        struct NotesView: View {
+            @State private var store = NotesStore.shared
+            @State private var other = NotesStore.accent
+            var body: some View {
+                Button("Deselect") {
+                    ↓store.selected = nil
+                    other.selected = nil
+                }
+            }
+        }
+        """),
         .nonTriggering("""
         struct OrdersView: View {
             @ObservedObject var viewModel: OrdersViewModel

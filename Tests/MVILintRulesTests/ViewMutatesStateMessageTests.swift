@@ -1,5 +1,6 @@
-/// `view_mutates_state` names the model's type when the property's type tells it, and the
-/// property otherwise (`= SessionModel.shared` writes no type).
+/// `view_mutates_state` names the model's type when the property tells it (an annotation, a
+/// construction, a shared instance such as `= SessionModel.shared`), and the property otherwise
+/// (`= SessionModel.live` tells no type).
 import XCTest
 import MVILintCore
 @testable import MVILintRules
@@ -14,6 +15,7 @@ final class ViewMutatesStateMessageTests: XCTestCase {
     @MainActor
     final class SessionModel: ObservableObject {
         static let shared = SessionModel()
+        static let live = SessionModel()
         @Published var banner: String?
     }
 
@@ -29,10 +31,20 @@ final class ViewMutatesStateMessageTests: XCTestCase {
         XCTAssertEqual(found, ["`BannerView` mutates `session.banner` of the model `SessionModel` directly; send an intent or call a model method instead"])
     }
 
-    func testNamesThePropertyWhenNoTypeIsWritten() {
+    func testNamesTheTypeOfASharedInstance() {
         let found = messages(model + """
         struct BannerView: View {
             @ObservedObject private var session = SessionModel.shared
+            var body: some View { Button("Hide") { session.banner = nil } }
+        }
+        """)
+        XCTAssertEqual(found, ["`BannerView` mutates `session.banner` of the model `SessionModel` directly; send an intent or call a model method instead"])
+    }
+
+    func testNamesThePropertyWhenNoTypeIsWritten() {
+        let found = messages(model + """
+        struct BannerView: View {
+            @ObservedObject private var session = SessionModel.live
             var body: some View { Button("Hide") { session.banner = nil } }
         }
         """)

@@ -4,7 +4,8 @@
 public struct PropertySummary: Sendable {
     public var name: String
     /// The annotated type's base name, else the type that the initial value constructs
-    /// (`Foo(…)`, `Foo.init(…)`, `Module.Foo(…)`, `Foo { … }`); nil when neither tells.
+    /// (`Foo(…)`, `Foo.init(…)`, `Module.Foo(…)`, `Foo { … }`) or whose shared instance it is
+    /// (`Foo.shared`, `Foo.default`, `Foo.current`, `Foo.instance`); nil when none tells.
     public var typeName: String?
     /// Base name of the first property wrapper (`StateObject`, `Environment`, `Binding`); nil for none.
     public var wrapper: String?
@@ -29,7 +30,9 @@ public struct PropertySummary: Sendable {
     public init(variable v: VariableDecl, in file: SourceFile) {
         let wrapper = v.wrappers.first
         self.init(name: v.name,
-                  typeName: v.type?.baseName ?? v.initializer.flatMap { PropertySummary.constructedName(in: $0, file: file) },
+                  typeName: v.type?.baseName ?? v.initializer.flatMap {
+                      PropertySummary.constructedName(in: $0, file: file) ?? PropertySummary.sharedInstanceType(in: $0, file: file)
+                  },
                   wrapper: wrapper?.baseName,
                   wrapperArguments: wrapper?.arguments.map { file.text(of: $0, compact: true) },
                   isLet: v.isLet, hasInitializer: v.initializer != nil, isFunctionTyped: v.type?.isFunctionType ?? false,
@@ -52,6 +55,19 @@ public struct PropertySummary: Sendable {
         let opens = (file.kind(next) == .leftParen && !file.tokens[next].hasSpaceBefore) || (file.kind(next) == .leftBrace && next < range.upperBound)
         return opens ? file.name(name) : nil
     }
+
+    /// `Foo.shared` (or `Module.Foo.shared`), the whole initial value: by convention an instance of
+    /// `Foo`. Also `default`, `current`, `instance`, `sharedInstance` and `standard`.
+    static func sharedInstanceType(in range: TokenRange, file: SourceFile) -> String? {
+        var i = range.lowerBound
+        guard i < range.upperBound, file.kind(i) == .identifier, isCapitalised(i, file) else { return nil }
+        while file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, isCapitalised(i + 2, file) { i += 2 }
+        guard file.kind(i + 1) == .period, i + 3 == range.upperBound, file.kind(i + 2) == .identifier || file.kind(i + 2) == .keyword,
+              sharedInstanceNames.contains(file.name(i + 2)) else { return nil }
+        return file.name(i)
+    }
+
+    static let sharedInstanceNames: Set<String> = ["shared", "default", "current", "instance", "sharedInstance", "standard"]
 
     private static func isCapitalised(_ i: Int, _ file: SourceFile) -> Bool {
         guard let first = file.name(i).unicodeScalars.first else { return false }
