@@ -147,21 +147,6 @@ final class ViewGraphTests: XCTestCase {
         XCTAssertNil(graph.pathWithout({ _ in false }, to: "SessionStore"), "not a view")
     }
 
-    /// The engine builds the graph after the rest of the index (on a thread of its own): the same
-    /// graph, and an empty one until then.
-    func testADeferredGraphIsEmptyUntilBuiltThenTheSame() {
-        let summaries = [FileSummary(file: SourceFile(path: "App.swift", text: app))]
-        let deferred = ProjectIndex(summaries: summaries, buildsViewGraph: false)
-        XCTAssertEqual(deferred.viewGraph.rootCount, 0)
-        XCTAssertEqual(deferred.viewGraph.edgeCount, 0)
-        deferred.buildViewGraph(from: summaries)
-        let built = ProjectIndex(summaries: summaries).viewGraph
-        XCTAssertEqual(deferred.viewGraph.rootCount, built.rootCount)
-        XCTAssertEqual(deferred.viewGraph.edgeCount, built.edgeCount)
-        XCTAssertGreaterThan(built.edgeCount, 0)
-        XCTAssertEqual(route(deferred.viewGraph.pathWithout({ $0 == "CartStore" }, to: "CartView")), "ShopApp > RootView > CartView")
-    }
-
     /// The byte prefilter of `isRelevant` must let through every file that names a relevant type.
     func testEveryRelevantNameContainsAFragmentOfThePrefilter() {
         for name in ViewGraphBuilder.relevantNames {

@@ -210,16 +210,7 @@ public final class Linter {
         loaded = []
         let index = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                                  defaultMainActorDirectories: settings.defaultMainActorDirectories,
-                                 defaultMainActorEverywhere: settings.defaultMainActorEverywhere, buildsViewGraph: false)
-        // The view graph (a third of the index's time, on one thread) is built on a thread of its
-        // own while the scope decisions, which do not read it, run on the others.
-        let graphBuilt = DispatchSemaphore(value: 0)
-        let graphInput = ReleaseBox(summaries)
-        Thread {
-            graphInput.use { index.buildViewGraph(from: $0) }
-            graphInput.clear()
-            graphBuilt.signal()
-        }.start()
+                                 defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
         if scoping {
             // On all cores: on a large project, asking every rule about every file is a second
             // of one thread's time (index lookups of names, summaries spread over memory).
@@ -232,7 +223,6 @@ public final class Linter {
             for k in targets.indices { targets[k].inScope = inScope[k] }
         }
         targetFacts = []
-        graphBuilt.wait()
         // Freed on another thread, while pass 2 starts, rather than before it.
         releaseInBackground(summaries)
         summaries = []
@@ -413,11 +403,9 @@ func releaseInBackground<T>(_ value: T) {
     DispatchQueue.global(qos: .utility).async { box.clear() }
 }
 
-/// Holds a value for another thread, which reads it with `use` and lets it go with `clear`.
 private final class ReleaseBox<T>: @unchecked Sendable {
     private var value: T?
     init(_ value: T) { self.value = value }
-    func use(_ body: (T) -> Void) { if let value { body(value) } }
     func clear() { value = nil }
 }
 

@@ -126,10 +126,7 @@ public final class ProjectIndex: @unchecked Sendable {
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
 
-    /// With `buildsViewGraph` false, the view graph stays empty until `buildViewGraph(from:)`,
-    /// which may then run while other threads read the rest of the index.
-    public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false,
-                buildsViewGraph: Bool = true) {
+    public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false) {
         // Every name gets its id first, so that the symbol table is allocated once at its final
         // size (growing it by doubling would hold two copies at the peak).
         var ids: [String: Int32] = [:]
@@ -207,16 +204,9 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.mainActorTypes = mainActorClosure(in: graph)
-        if buildsViewGraph { self.viewGraph = ViewGraph(summaries: summaries, index: self) }
+        self.viewGraph = ViewGraph(summaries: summaries, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
         self.mainHoppingFunctions = MainHopSummary.mainHopping(summaries.flatMap(\.mainHopFunctions))
-    }
-
-    /// Builds the view graph of an index made with `buildsViewGraph: false` from the same
-    /// summaries. Nothing else of the index changes, so other threads may read the rest meanwhile;
-    /// the view graph itself may be read once this returns.
-    public func buildViewGraph(from summaries: [FileSummary]) {
-        viewGraph = ViewGraph(summaries: summaries, index: self)
     }
 
     /// Whether `list` names something twice (lists past `linearMergeLimit` are assumed to).
