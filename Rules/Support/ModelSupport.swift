@@ -90,7 +90,7 @@ extension SourceFile {
 
     /// `Model.make(…)` (the annotated type's name, optionally module-qualified) or `.make(…)`: a
     /// static function of the type called for a new instance. Names of shared instances
-    /// (`shared`, `current`, `default`, `instance`, …) do not count.
+    /// (`PropertySummary.mayNameSharedInstance`: `shared`, `current()`, …) do not count.
     private func isFactoryCall(at start: Int, end: Int, of type: TypeRef) -> Bool {
         var i = start
         while i < end, isWord(i, "try") || isWord(i, "await") { i += 1 }
@@ -101,11 +101,9 @@ extension SourceFile {
         }
         guard kind(i) == .period, kind(i + 1) == .identifier, !isUppercaseStart(i + 1), kind(i + 2) == .leftParen,
               !tokens[i + 2].hasSpaceBefore, i + 2 < end else { return false }
-        let member = name(i + 1).lowercased()
-        return member != "init" && !SourceFile.sharedInstanceWords.contains { member.hasPrefix($0) }
+        let member = name(i + 1)
+        return member != "init" && !PropertySummary.mayNameSharedInstance(member)
     }
-
-    static let sharedInstanceWords = ["shared", "current", "default", "standard", "instance", "singleton", "main"]
 
     func isUppercaseStart(_ i: Int) -> Bool {
         guard i >= 0, i < tokens.count else { return false }

@@ -6,11 +6,6 @@ import MVILintCore
 @testable import MVILintRules
 
 final class ViewMutatesStateMessageTests: XCTestCase {
-    func messages(_ text: String) -> [String] {
-        let linter = Linter(rules: [ViewMutatesState.self], selection: RuleSelection(onlyRules: ["view_mutates_state"]))
-        return linter.lint(sources: [(path: "BannerView.swift", text: text)]).map(\.message)
-    }
-
     let model = """
     @MainActor
     final class SessionModel: ObservableObject {
@@ -21,33 +16,31 @@ final class ViewMutatesStateMessageTests: XCTestCase {
 
     """
 
-    func testNamesTheTypeWhenTheAnnotationWritesIt() {
-        let found = messages(model + """
+    /// The messages for a view whose property `session` is declared as `declaration`.
+    func messages(declaring declaration: String) -> [String] {
+        let view = """
         struct BannerView: View {
-            @ObservedObject var session: SessionModel
+            \(declaration)
             var body: some View { Button("Hide") { session.banner = nil } }
         }
-        """)
-        XCTAssertEqual(found, ["`BannerView` mutates `session.banner` of the model `SessionModel` directly; send an intent or call a model method instead"])
+        """
+        let linter = Linter(rules: [ViewMutatesState.self], selection: RuleSelection(onlyRules: ["view_mutates_state"]))
+        return linter.lint(sources: [(path: "BannerView.swift", text: model + view)]).map(\.message)
+    }
+
+    func expected(_ owner: String) -> [String] {
+        ["`BannerView` mutates `session.banner` of \(owner) directly; send an intent or call a model method instead"]
+    }
+
+    func testNamesTheTypeWhenTheAnnotationWritesIt() {
+        XCTAssertEqual(messages(declaring: "@ObservedObject var session: SessionModel"), expected("the model `SessionModel`"))
     }
 
     func testNamesTheTypeOfASharedInstance() {
-        let found = messages(model + """
-        struct BannerView: View {
-            @ObservedObject private var session = SessionModel.shared
-            var body: some View { Button("Hide") { session.banner = nil } }
-        }
-        """)
-        XCTAssertEqual(found, ["`BannerView` mutates `session.banner` of the model `SessionModel` directly; send an intent or call a model method instead"])
+        XCTAssertEqual(messages(declaring: "@ObservedObject private var session = SessionModel.shared"), expected("the model `SessionModel`"))
     }
 
     func testNamesThePropertyWhenNoTypeIsWritten() {
-        let found = messages(model + """
-        struct BannerView: View {
-            @ObservedObject private var session = SessionModel.live
-            var body: some View { Button("Hide") { session.banner = nil } }
-        }
-        """)
-        XCTAssertEqual(found, ["`BannerView` mutates `session.banner` of the model held in `session` directly; send an intent or call a model method instead"])
+        XCTAssertEqual(messages(declaring: "@ObservedObject private var session = SessionModel.live"), expected("the model held in `session`"))
     }
 }

@@ -57,7 +57,7 @@ public struct PropertySummary: Sendable {
     }
 
     /// `Foo.shared` (or `Module.Foo.shared`), the whole initial value: by convention an instance of
-    /// `Foo`. Also `default`, `current`, `instance`, `sharedInstance` and `standard`.
+    /// `Foo`. Also the other `sharedInstanceNames`.
     static func sharedInstanceType(in range: TokenRange, file: SourceFile) -> String? {
         var i = range.lowerBound
         guard i < range.upperBound, file.kind(i) == .identifier, isCapitalised(i, file) else { return nil }
@@ -67,7 +67,15 @@ public struct PropertySummary: Sendable {
         return file.name(i)
     }
 
-    static let sharedInstanceNames: Set<String> = ["shared", "default", "current", "instance", "sharedInstance", "standard"]
+    /// Names by which a type hands out its shared instance (`Foo.shared`, `Bundle.main`).
+    public static let sharedInstanceNames: Set<String> = ["shared", "default", "current", "instance", "sharedInstance", "standard", "main", "singleton"]
+
+    /// Whether a member so named may hand out a shared instance rather than make a new one: a
+    /// name of `sharedInstanceNames`, or one that starts with one (`sharedStore()`, `currentUser()`).
+    public static func mayNameSharedInstance(_ member: String) -> Bool {
+        let lower = member.lowercased()
+        return sharedInstanceNames.contains { lower.hasPrefix($0.lowercased()) }
+    }
 
     private static func isCapitalised(_ i: Int, _ file: SourceFile) -> Bool {
         guard let first = file.name(i).unicodeScalars.first else { return false }
