@@ -28,6 +28,8 @@ struct MainActorMutation: Rule {
         // The file's declarations and extensions of each type, grouped once (a file with many
         // models would otherwise scan all its types once per model).
         var typesByName: [String: [TypeDecl]]? = nil
+        // Locals holding a framework instance are looked for only in files that name one.
+        let namesFramework = file.containsIdentifier("MKLocalSearch") || file.containsIdentifier("MKDirections") || file.containsIdentifier("CLGeocoder")
         for type in file.tree.allTypes where project.isModel(type) {
             let model = type.indexName
             let state = project.observableState(of: model)
@@ -36,7 +38,7 @@ struct MainActorMutation: Rule {
             let typeIsolated = (type.kind == .class || !type.header.hasModifier("nonisolated")) && project.isMainActorIsolated(model, declaredIn: declaredIn)
                 || (type.kind == .extension && type.header.isMainActor)
             if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
-            let queues = queueProperties(of: typesByName?[model] ?? [], in: file)
+            let queues = queueProperties(of: typesByName?[model] ?? [], in: file, framework: namesFramework)
             var reported = Set<Int>()
             for f in type.functions {
                 guard let body = f.bodyTokens, !f.header.isMainActor else { continue }
@@ -47,7 +49,7 @@ struct MainActorMutation: Rule {
                 for m in file.mutations(in: body) {
                     guard let root = m.path.first, state.contains(root) else { continue }
                     if !m.viaSelf && locals.contains(root) { continue }
-                    if bodyQueues == nil { bodyQueues = withFrameworkLocals(queues, in: body, function: f, file: file) }
+                    if bodyQueues == nil { bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues }
                     guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
@@ -177,12 +179,13 @@ struct MainActorMutation: Rule {
 
     /// Stored `DispatchQueue`/`OperationQueue` properties of the model (`types`: its declaration and
     /// extensions in this file), main or not.
-    private func queueProperties(of types: [TypeDecl], in file: SourceFile) -> QueueProperties {
+    /// With `framework`, also its properties holding a class of `mainThreadCallbacks`.
+    private func queueProperties(of types: [TypeDecl], in file: SourceFile, framework: Bool) -> QueueProperties {
         var q = QueueProperties()
         for t in types {
             for v in t.variables {
                 let typeName = v.type?.baseName
-                if let framework = typeName ?? v.initializer.flatMap({ file.constructedType(at: $0.lowerBound, end: $0.upperBound, annotated: nil)?.name }),
+                if framework, let framework = typeName ?? v.initializer.flatMap({ file.constructedType(at: $0.lowerBound, end: $0.upperBound, annotated: nil)?.name }),
                    MainActorMutation.mainThreadCallbacks[framework] != nil {
                     q.framework[v.name] = framework
                     continue
