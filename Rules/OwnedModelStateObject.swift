@@ -151,7 +151,7 @@ struct OwnedModelStateObject: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {
-            let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
+            var assignments: InitAssignments? = nil
             // An `App` is made once: a model in its plain property is not recreated.
             let isApp = project.isApp(type)
             for v in type.variables where v.isStored && !v.isStatic {
@@ -168,7 +168,8 @@ struct OwnedModelStateObject: Rule {
                 }
                 // Also a property assigned a new instance in `init`.
                 if created == nil {
-                    created = assignedInstance(of: v, wrapper: wrapper, in: initBodies, file: file, project: project)
+                    if assignments == nil { assignments = InitAssignments(of: type, in: file) }
+                    created = assignedInstance(of: v, wrapper: wrapper, in: assignments!, file: file, project: project)
                 }
                 guard let model = created, !project.isComposableStore(model, in: file), !project.isComposableViewStore(model, in: file) else { continue }
                 switch wrapper {
@@ -196,19 +197,18 @@ struct OwnedModelStateObject: Rule {
     }
 
     /// `self.m = M()` or `_m = ObservedObject(wrappedValue: M())` in an initializer.
-    private func assignedInstance(of v: VariableDecl, wrapper: String?, in bodies: [TokenRange], file: SourceFile, project: ProjectIndex) -> String? {
-        for body in bodies {
-            for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 {
-                let rhs = m.operatorToken + 1
-                let end = file.tokens.count
-                if m.path[0] == v.name, let made = file.constructedType(at: rhs, end: end, annotated: v.type), project.isObservableObject(made.name) {
-                    return made.name
-                }
-                if let wrapper, m.path[0] == "_" + v.name, file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen,
-                   file.kind(rhs + 3) == .colon, let close = file.partner(rhs + 1),
-                   let made = file.constructedType(at: rhs + 4, end: close, annotated: v.type), project.isObservableObject(made.name) {
-                    return made.name
-                }
+    private func assignedInstance(of v: VariableDecl, wrapper: String?, in assignments: InitAssignments, file: SourceFile, project: ProjectIndex) -> String? {
+        for (_, m) in assignments[v.name] {
+            if let made = file.constructedType(at: m.operatorToken + 1, end: file.tokens.count, annotated: v.type), project.isObservableObject(made.name) {
+                return made.name
+            }
+        }
+        guard let wrapper else { return nil }
+        for (_, m) in assignments["_" + v.name] {
+            let rhs = m.operatorToken + 1
+            if file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen, file.kind(rhs + 3) == .colon, let close = file.partner(rhs + 1),
+               let made = file.constructedType(at: rhs + 4, end: close, annotated: v.type), project.isObservableObject(made.name) {
+                return made.name
             }
         }
         return nil

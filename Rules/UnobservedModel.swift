@@ -144,7 +144,7 @@ struct UnobservedModel: Rule {
         let file = context.file, project = context.project
         // Nothing is injected into an `App`: the system makes it, and it makes what it holds.
         for type in project.viewTypes(in: file) where type.kind != .extension && !project.isApp(type) {
-            let initBodies = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
+            var assignments: InitAssignments? = nil
             for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
                 guard let t = v.type, !t.isFunctionType else { continue }
                 let model = t.baseName
@@ -155,7 +155,8 @@ struct UnobservedModel: Rule {
                 // construction), or made by a factory of the type: not injected either way.
                 if let r = v.initializer, let made = file.newInstance(at: r.lowerBound, end: r.upperBound, annotated: t, in: r),
                    project.isObservableObject(made) { continue }
-                if constructedInInit(v, type: t, bodies: initBodies, file: file) { continue }
+                if assignments == nil { assignments = InitAssignments(of: type, in: file) }
+                if constructedInInit(v, type: t, assignments: assignments!, file: file) { continue }
                 context.report(at: v.nameToken, .unobserved(v.name, model: model))
             }
         }
@@ -172,16 +173,14 @@ extension UnobservedModel {
 
     /// Whether an initializer assigns the property a new instance (`self.m = M(…)`, `m = .init(…)`,
     /// `m = M.make(…)`, or a local holding one: `let made = M(…); self.m = made`).
-    private func constructedInInit(_ v: VariableDecl, type: TypeRef, bodies: [TokenRange], file: SourceFile) -> Bool {
-        for body in bodies {
-            for m in file.mutations(in: body) where m.kind == .assignment && m.path == [v.name] {
-                let rhs = m.operatorToken + 1
-                // The end of a value that is one name (`self.m = made`), else of the body.
-                let next = rhs + 1
-                let single = file.kind(rhs) == .identifier && next < file.tokens.count
-                    && (file.tokens[next].isAtLineStart || file.kind(next) == .semicolon || file.kind(next) == .rightBrace)
-                if file.newInstance(at: rhs, end: single ? next : body.upperBound, annotated: type, in: body) != nil { return true }
-            }
+    private func constructedInInit(_ v: VariableDecl, type: TypeRef, assignments: InitAssignments, file: SourceFile) -> Bool {
+        for (body, m) in assignments[v.name] {
+            let rhs = m.operatorToken + 1
+            // The end of a value that is one name (`self.m = made`), else of the body.
+            let next = rhs + 1
+            let single = file.kind(rhs) == .identifier && next < file.tokens.count
+                && (file.tokens[next].isAtLineStart || file.kind(next) == .semicolon || file.kind(next) == .rightBrace)
+            if file.newInstance(at: rhs, end: single ? next : body.upperBound, annotated: type, in: body) != nil { return true }
         }
         return false
     }

@@ -68,18 +68,23 @@ extension SourceFile {
         // A local: the whole expression is one name.
         guard kind(start) == .identifier, start + 1 == end else { return nil }
         let local = name(start)
+        // The binding is looked for in the last `localWindow` tokens: a bound cost per question
+        // however long the initializer (a local declared further back is not followed).
         var binding: Int? = nil
-        for j in body.lowerBound..<start where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local {
+        for j in max(body.lowerBound, start - SourceFile.localWindow)..<start
+        where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local {
             binding = j + 1
         }
-        // `let m = …` or `let m: Model = …`, never assigned again.
+        // `let m = …` or `let m: Model = …`, not assigned again before its use.
         guard let nameToken = binding else { return nil }
         var eq = nameToken + 1
         while eq < start, kind(eq) != .equal, tokens[eq].line == tokens[nameToken].line { eq += 1 }
         guard kind(eq) == .equal, eq + 1 < start,
-              !mutations(in: body).contains(where: { $0.kind == .assignment && $0.path == [local] }) else { return nil }
+              !mutations(in: (eq + 1)..<start).contains(where: { $0.kind == .assignment && $0.path == [local] }) else { return nil }
         return madeInstance(at: eq + 1, end: start, annotated: annotated)
     }
+
+    static let localWindow = 2_000
 
     /// A construction, or a static factory call on `annotated`.
     private func madeInstance(at start: Int, end: Int, annotated: TypeRef?) -> String? {
@@ -127,6 +132,24 @@ extension SourceFile {
         }
         return out
     }
+}
+
+/// The assignments to one name (`m = …`, `self.m = …`, `_m = …`) in a type's initializers, by
+/// that name, each with its initializer's body: found once per type rather than once per property.
+struct InitAssignments {
+    private var byName: [String: [(body: TokenRange, mutation: Mutation)]] = [:]
+
+    init(of type: TypeDecl, in file: SourceFile) {
+        for f in type.functions where f.kind == .initializer {
+            guard let body = f.bodyTokens else { continue }
+            for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 {
+                byName[m.path[0], default: []].append((body, m))
+            }
+        }
+    }
+
+    /// The assignments to `name`, in source order.
+    subscript(name: String) -> [(body: TokenRange, mutation: Mutation)] { byName[name] ?? [] }
 }
 
 /// Names of the domain and data layers (`no_usecase_in_view`).

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Lints a 50 MB Swift file and a file that is a single 20 MB line with the release build.
+# Lints a 50 MB Swift file, a file that is a single 20 MB line, and a view with 40 000 model
+# properties that its initializer assigns (each rule must look at them in time linear in the
+# file) with the release build.
 #
 # Usage: large_inputs.sh [path/to/mvilint]  (default: .build/release/mvilint)
 # Checks, for each: the run ends within 120 s, exits 0 (warnings only), reports the finding
@@ -51,6 +53,23 @@ body = "1, " * ((20 * 1024 * 1024) // 3)
 with open(wide, "w") as f:
     f.write(head + body + tail + "\n")
 print(1, len(head) + len(body) + len("0]; @Published var ") + 1, 1)
+# A view whose initializer assigns 40 000 model properties, each from a local holding a new
+# instance (not injected, so no finding), then one model with a public observable property.
+many = os.path.join(os.path.dirname(os.path.dirname(big)), "..", "many", "Sources", "Many.swift")
+many = os.path.normpath(many)
+os.makedirs(os.path.dirname(many), exist_ok=True)
+count = 40000
+lines = ["struct ManyView: View {"]
+lines += ["    let m%d: Model" % i for i in range(count)]
+lines.append("    init() {")
+for i in range(count):
+    lines.append("        let l%d = Model()" % i)
+    lines.append("        self.m%d = l%d" % (i, i))
+lines += ["    }", "    var body: some View { EmptyView() }", "}", "@MainActor", "final class Model: ObservableObject {",
+          "    @Published var value = 0", "}"]
+with open(many, "w") as f:
+    f.write("\n".join(lines) + "\n")
+print(len(lines) - 1, 20, 1)
 PY
 
 check() {  # directory, file name, expected line, expected column, expected findings
@@ -71,6 +90,8 @@ check() {  # directory, file name, expected line, expected column, expected find
 
 read -r big_line big_column big_count < <(sed -n 1p "$work/expected.txt")
 read -r wide_line wide_column wide_count < <(sed -n 2p "$work/expected.txt")
+read -r many_line many_column many_count < <(sed -n 3p "$work/expected.txt")
 check "$work/big" Huge.swift "$big_line" "$big_column" "$big_count"
 check "$work/line" Wide.swift "$wide_line" "$wide_column" "$wide_count"
+check "$work/many" Many.swift "$many_line" "$many_column" "$many_count"
 rm -rf "$work"
