@@ -12,11 +12,13 @@ struct PrivateViewState: Rule {
         Leaving them internal invites exactly that misuse through the memberwise initializer, and hides \
         which properties are inputs. Make them `private` (or `fileprivate`), and pass inputs as plain \
         properties, `@Binding`s or injected models. `private(set)` is not enough: the memberwise \
-        initializer still exposes the property.
+        initializer still exposes the property. The fix is offered only where it cannot break a caller: \
+        a property without an initial value in a type without an initializer of its own is a parameter \
+        of the memberwise initializer, which `private` would make private too.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
-        fix: .always,
+        fix: .sometimes,
         examples: [
             .triggering("""
             struct OrdersView: View {
@@ -54,6 +56,30 @@ struct PrivateViewState: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            // Without an initial value, `pin` is a parameter of the memberwise initializer: making
+            // it private would make `PinRow(pin:)` private too, so there is no fix. With an
+            // initializer of the type's own, there is.
+            .fix(before: """
+            struct PinRow: View {
+                @State var ↓pin: Pin
+                var body: some View { EmptyView() }
+            }
+            struct TitleRow: View {
+                @State var ↓title: String
+                init(title: String) { _title = State(initialValue: title) }
+                var body: some View { EmptyView() }
+            }
+            """, after: """
+            struct PinRow: View {
+                @State var ↓pin: Pin
+                var body: some View { EmptyView() }
+            }
+            struct TitleRow: View {
+                @State private var title: String
+                init(title: String) { _title = State(initialValue: title) }
+                var body: some View { EmptyView() }
+            }
+            """),
             .nonTriggering("""
             struct OrdersView: View {
                 @State private var isShowingFilters = false
@@ -77,11 +103,15 @@ struct PrivateViewState: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) where type.kind != .extension {
+            // Without an initializer of its own, a struct has a memberwise one, which takes every
+            // stored property that has no initial value and is private if one of those is.
+            let hasOwnInitializer = type.functions.contains { $0.kind == .initializer }
             for v in type.variables where !v.isStatic {
                 guard let wrapper = v.wrappers.first(where: { $0.baseName == "State" || $0.baseName == "StateObject" }) else { continue }
                 guard v.header.access > .fileprivate else { continue }
                 // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
-                let fix = file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) }
+                let fixable = v.initializer != nil || hasOwnInitializer
+                let fix = fixable ? file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) } : nil
                 context.report(at: v.nameToken, .notPrivate(v.name, wrapper: wrapper.baseName), fix: fix)
             }
         }
