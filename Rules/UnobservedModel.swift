@@ -116,6 +116,15 @@ struct UnobservedModel: Rule {
                 var body: some View { BoardCanvas(store: boardStore) }
             }
             """),
+            // Collections of models are not models.
+            .nonTriggering("""
+            struct WalletsView: View {
+                var wallets: [WalletStore]
+                var byID: [String: WalletStore]
+                let recent: [WalletStore]?
+                var body: some View { EmptyView() }
+            }
+            """),
             // Nothing is injected into an `App`: what it holds, it made.
             .nonTriggering("""
             @main
@@ -146,7 +155,8 @@ struct UnobservedModel: Rule {
         for type in project.viewTypes(in: file) where type.kind != .extension && !project.isApp(type) {
             var assignments: InitAssignments? = nil
             for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
-                guard let t = v.type, !t.isFunctionType else { continue }
+                // An array or dictionary of models is not a model: nothing could observe it whole.
+                guard let t = v.type, !t.isFunctionType, !t.text.hasPrefix("[") else { continue }
                 let model = t.baseName
                 guard project.isObservableObjectType(model), !project.isObservableMacroClass(model),
                       !UnobservedModel.conformsToObservation(model, project: project),
