@@ -234,6 +234,21 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A project function whose closure parameters are non-escaping runs them during the
+        // call; an escaping or optional one is a completion handler.
+        .triggering("""
+        final class TallyModel: ObservableObject {
+            @Published private(set) var total = 0
+            func add(_ values: [Int]) {
+                measure { total += values.count }
+                later { ↓self.total = 0 }
+                maybe { ↓self.total = 1 }
+            }
+            private func measure(_ body: () -> Void) { body() }
+            private func later(_ body: @escaping () -> Void) { body() }
+            private func maybe(_ body: (() -> Void)?) { body?() }
+        }
+        """),
         // A plain nested class that shares its name with a nested model is not a model.
         .nonTriggering("""
         struct WindowReader: NSViewRepresentable {

@@ -91,7 +91,8 @@ struct MainActorMutation: Rule {
         if last == "sink" {
             return hasMainReceive(before: c, file: file, project: project) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
         }
-        if MainActorMutation.synchronousCalls.contains(last) { return .unknown }
+        // Also a project function whose closure parameters are all non-escaping (`measure { }`).
+        if MainActorMutation.synchronousCalls.contains(last) || project.synchronousClosureFunctions.contains(last) { return .unknown }
         if callPassesMainQueue(c, file: file) { return .main }
         // A framework method that calls its handler on the main thread (`MKLocalSearch.start`).
         if let methods = MainActorMutation.mainThreadCallbacks[names.first { $0 != "self" }.flatMap { queues.framework[$0] ?? $0 } ?? ""],

@@ -14,6 +14,9 @@ public struct MainHopSummary: Sendable {
     /// Names of the functions it may hand the closure to (`name(block)`, `.name { … }`,
     /// `name(…) { … }`), to follow one helper forwarding to another.
     public var calls: [String]
+    /// Every closure parameter is non-escaping (no `@escaping`, not optional): the closure runs
+    /// during the call, where the caller runs, unless the body hands it to another queue.
+    public var takesOnlyNonEscapingClosures = false
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
     /// body uses that parameter.
@@ -22,7 +25,8 @@ public struct MainHopSummary: Sendable {
         func take(_ f: FunctionDecl) {
             guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
                   (open..<close).contains(where: { file.kind($0) == .arrow }) else { return }
-            let closures = file.parameters(of: f).filter { $0.type?.isFunctionType == true }.map { Array($0.name.utf8) }
+            let closureParameters = file.parameters(of: f).filter { $0.type?.isFunctionType == true }
+            let closures = closureParameters.map { Array($0.name.utf8) }
             guard !closures.isEmpty else { return }
             // Compared as bytes: most of a body's names are not the parameter.
             func isClosure(_ i: Int) -> Bool {
@@ -31,6 +35,10 @@ public struct MainHopSummary: Sendable {
                 return closures.contains { $0.count == b - a && file.bytes[a..<b].elementsEqual($0) }
             }
             var m = MainHopSummary(name: f.name, hopsToMain: false, mayLeaveMain: false, calls: [])
+            m.takesOnlyNonEscapingClosures = closureParameters.allSatisfy { p in
+                guard let text = p.type?.text else { return false }
+                return !text.contains("@escaping") && !text.hasSuffix("?") && !text.hasSuffix("!")
+            }
             var usesClosure = false
             for i in body where file.kind(i) == .identifier || file.kind(i) == .keyword {
                 if file.isWord(i, "main"), file.kind(i - 1) == .period,
@@ -62,6 +70,12 @@ public struct MainHopSummary: Sendable {
     /// Names of the functions that run their closure on the main queue: they hop there themselves,
     /// or call one that does (an overload of the same name included), and never name another
     /// queue or start a task. A name counts only when every function so named qualifies.
+    /// Names of the functions that run their closures during the call, where the caller runs:
+    /// every function so named takes only non-escaping closures and names no other queue or task.
+    static func synchronous(_ functions: [MainHopSummary]) -> Set<String> {
+        namesWhereAllQualify(functions, name: \.name) { m, _, _, _ in m.takesOnlyNonEscapingClosures && !m.mayLeaveMain }
+    }
+
     static func mainHopping(_ functions: [MainHopSummary]) -> Set<String> {
         namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
             !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) })

@@ -122,6 +122,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var mainDeliveringPublisherMethods: Set<String> = []
     /// Names of project functions that run the closure they are given on the main queue.
     public private(set) var mainHoppingFunctions: Set<String> = []
+    /// Names of project functions that run the closures they are given during the call
+    /// (non-escaping closure parameters only).
+    public private(set) var synchronousClosureFunctions: Set<String> = []
 
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
@@ -206,7 +209,9 @@ public final class ProjectIndex: @unchecked Sendable {
         self.mainActorTypes = mainActorClosure(in: graph)
         self.viewGraph = ViewGraph(summaries: summaries, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
-        self.mainHoppingFunctions = MainHopSummary.mainHopping(summaries.flatMap(\.mainHopFunctions))
+        let closureFunctions = summaries.flatMap(\.mainHopFunctions)
+        self.mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
+        self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
     }
 
     /// Whether `list` names something twice (lists past `linearMergeLimit` are assumed to).
