@@ -60,6 +60,44 @@ struct StateObjectInjected: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            // A local declared first and given a new instance on every path, or by a conditional.
+            .nonTriggering("""
+            struct RootView: View {
+                @StateObject private var session: SessionModel
+                @StateObject private var other: SessionModel
+                init(demo: Bool) {
+                    let model: SessionModel
+                    if demo {
+                        model = DemoSessionModel()
+                    } else {
+                        model = SessionModel()
+                    }
+                    _session = StateObject(wrappedValue: model)
+                    let second = demo ? DemoSessionModel() : SessionModel(user: "guest")
+                    _other = StateObject(wrappedValue: second)
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
+            // Not when one path or arm hands over an existing instance.
+            .triggering("""
+            struct RootView: View {
+                @StateObject private var ↓session: SessionModel
+                @StateObject private var ↓other: SessionModel
+                init(demo: Bool, shared: SessionModel) {
+                    let model: SessionModel
+                    if demo {
+                        model = DemoSessionModel()
+                    } else {
+                        model = shared
+                    }
+                    _session = StateObject(wrappedValue: model)
+                    let second = demo ? DemoSessionModel() : shared
+                    _other = StateObject(wrappedValue: second)
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
             // A local that holds an existing instance, a shared instance, a local assigned again.
             .triggering("""
             struct EditorView: View {

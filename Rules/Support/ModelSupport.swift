@@ -75,13 +75,50 @@ extension SourceFile {
         where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local {
             binding = j + 1
         }
-        // `let m = …` or `let m: Model = …`, not assigned again before its use.
         guard let nameToken = binding else { return nil }
         var eq = nameToken + 1
         while eq < start, kind(eq) != .equal, tokens[eq].line == tokens[nameToken].line { eq += 1 }
-        guard kind(eq) == .equal, eq + 1 < start,
-              !mutations(in: (eq + 1)..<start).contains(where: { $0.kind == .assignment && $0.path == [local] }) else { return nil }
-        return madeInstance(at: eq + 1, end: start, annotated: annotated)
+        let assignments = mutations(in: eq..<start).filter { $0.kind == .assignment && $0.path == [local] }
+        if kind(eq) == .equal {
+            // `let m = …` or `let m: Model = …` (`flag ? A() : B()` included), not assigned again
+            // before its use.
+            guard eq + 1 < start, assignments.isEmpty else { return nil }
+            let stop = (eq + 1..<start).first { tokens[$0].isAtLineStart } ?? start
+            return madeInstance(at: eq + 1, end: stop, annotated: annotated) ?? conditionalInstance(from: eq + 1, to: stop, annotated: annotated)
+        }
+        // `let m: Model` assigned later, on every path (`if demo { m = Demo() } else { m = Model() }`):
+        // every assignment must make a new instance.
+        guard !assignments.isEmpty else { return nil }
+        var made: String? = nil
+        for m in assignments {
+            guard let type = madeInstance(at: m.operatorToken + 1, end: start, annotated: annotated) else { return nil }
+            made = made ?? type
+        }
+        return made
+    }
+
+    /// `flag ? A() : B()` in `start..<end` where both arms make a new instance: the first arm's type.
+    private func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?) -> String? {
+        var question: Int? = nil, colon: Int? = nil
+        var i = start
+        while i < end {
+            switch kind(i) {
+            case .leftParen, .leftBracket, .leftBrace:
+                i = max(i + 1, (partner(i) ?? i) + 1)
+                continue
+            case .operator where isText(i, "?") && tokens[i].hasSpaceBefore && question == nil:
+                question = i
+            case .colon where question != nil && colon == nil:
+                colon = i
+            default:
+                break
+            }
+            i += 1
+        }
+        guard let q = question, let c = colon, q + 1 < c, c + 1 < end,
+              let first = madeInstance(at: q + 1, end: c, annotated: annotated),
+              madeInstance(at: c + 1, end: end, annotated: annotated) != nil else { return nil }
+        return first
     }
 
     static let localWindow = 2_000
