@@ -79,25 +79,6 @@ struct StateObjectInjected: Rule {
                 var body: some View { EmptyView() }
             }
             """),
-            // Not when one path or arm hands over an existing instance.
-            .triggering("""
-            struct RootView: View {
-                @StateObject private var ↓session: SessionModel
-                @StateObject private var ↓other: SessionModel
-                init(demo: Bool, shared: SessionModel) {
-                    let model: SessionModel
-                    if demo {
-                        model = DemoSessionModel()
-                    } else {
-                        model = shared
-                    }
-                    _session = StateObject(wrappedValue: model)
-                    let second = demo ? DemoSessionModel() : shared
-                    _other = StateObject(wrappedValue: second)
-                }
-                var body: some View { EmptyView() }
-            }
-            """),
             // A local that holds an existing instance, a shared instance, a local assigned again.
             .triggering("""
             struct EditorView: View {
@@ -120,6 +101,24 @@ struct StateObjectInjected: Rule {
                 @ObservedObject var model: ListModel
                 init(model: ListModel) {
                     _model = ObservedObject(wrappedValue: model)
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
+            // Not when one path or arm hands over an existing instance.
+            .triggering("""
+            struct LiveRootView: View {
+                @StateObject private var ↓session: SessionModel
+                @StateObject private var ↓other: SessionModel
+                init(mode: Mode, shared: SessionModel) {
+                    let model: SessionModel
+                    switch mode {
+                    case .demo: model = DemoSessionModel()
+                    case .live: model = shared
+                    }
+                    _session = StateObject(wrappedValue: model)
+                    let second = mode == .demo ? DemoSessionModel() : shared
+                    _other = StateObject(wrappedValue: second)
                 }
                 var body: some View { EmptyView() }
             }
