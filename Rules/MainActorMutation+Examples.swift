@@ -234,6 +234,24 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Combine's `assign` writes the property where the publisher delivers.
+        .triggering("""
+        final class FeedModel: ObservableObject {
+            @Published private(set) var items: [String] = []
+            @Published private(set) var count = 0
+            @Published private(set) var onMain = 0
+            @Published private(set) var onMainToo = 0
+            private var bag = Set<AnyCancellable>()
+            let other = Other()
+            func bind(_ api: AnyPublisher<[String], Never>, _ counts: AnyPublisher<Int, Never>) {
+                api.assign(to: &↓$items)
+                counts.map { $0 + 1 }.assign(to: \\.↓count, on: self).store(in: &bag)
+                counts.receive(on: DispatchQueue.main).assign(to: &$onMain)
+                counts.receive(on: RunLoop.main).assign(to: \\.onMainToo, on: self).store(in: &bag)
+                counts.assign(to: \\.value, on: other).store(in: &bag)
+            }
+        }
+        """),
         // A project function whose closure parameters are non-escaping runs them during the
         // call; an escaping or optional one is a completion handler.
         .triggering("""

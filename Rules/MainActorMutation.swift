@@ -54,6 +54,12 @@ struct MainActorMutation: Rule {
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
+                // A Combine `assign` writes without an assignment in the code.
+                if file.containsIdentifier("assign") {
+                    for a in offMainAssignments(in: body, state: state, file: file, project: project) where reported.insert(a.token).inserted {
+                        context.report(at: a.token, .offMain(a.name, model: model, reason: "by a Combine `assign` with no `receive(on:)` to the main queue upstream"))
+                    }
+                }
             }
         }
     }
@@ -110,6 +116,11 @@ struct MainActorMutation: Rule {
     /// scheduling operator before the `sink` decides.
     private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
+        return hasMainReceive(in: start, before: sink, file: file, project: project)
+    }
+
+    /// The same for the chain from `start` up to the subscriber's name token `sink`.
+    private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex) -> Bool {
         let operators = project.mainDeliveringPublisherMethods
         var onMain = false
         var i = start
@@ -127,6 +138,35 @@ struct MainActorMutation: Rule {
             i += 1
         }
         return onMain
+    }
+
+    /// Combine's `assign` subscribers in `body` that write the model's observable state with no
+    /// `receive(on:)` to the main queue upstream: `.assign(to: &$items)` and
+    /// `.assign(to: \.items, on: self)`. Each with the token of the property's name.
+    private func offMainAssignments(in body: TokenRange, state: Set<String>, file: SourceFile, project: ProjectIndex) -> [(name: String, token: Int)] {
+        var found: [(name: String, token: Int)] = []
+        for i in body where file.isWord(i, "assign") && file.kind(i - 1) == .period && file.kind(i + 1) == .leftParen
+            && file.isWord(i + 2, "to") && file.kind(i + 3) == .colon {
+            guard let close = file.partner(i + 1) else { continue }
+            var target: Int? = nil
+            // `&$items`
+            if file.isText(i + 4, "&"), file.kind(i + 5) == .dollarIdentifier, i + 6 == close || file.kind(i + 6) == .comma {
+                target = i + 5
+            }
+            // `\.items, on: self` (also `\Self.items`, `\Model.items`)
+            if target == nil, let on = (i + 4..<close).first(where: { file.isWord($0, "on") && file.kind($0 + 1) == .colon }),
+               file.isWord(on + 2, "self"), on + 3 == close, file.kind(on - 1) == .comma, file.kind(on - 2) == .identifier,
+               file.kind(on - 3) == .period {
+                target = on - 2
+            }
+            guard let t = target else { continue }
+            let name = file.kind(t) == .dollarIdentifier ? String(file.name(t).dropFirst()) : file.name(t)
+            guard state.contains(name) else { continue }
+            let start = file.chain(endingAt: i).start
+            if start < i, hasMainReceive(in: start, before: i, file: file, project: project) { continue }
+            found.append((name, t))
+        }
+        return found
     }
 
     /// Combine operators that deliver on the scheduler given as their `scheduler:` argument.
