@@ -30,6 +30,8 @@ struct MainActorMutation: Rule {
         var typesByName: [String: [TypeDecl]]? = nil
         // Locals holding a framework instance are looked for only in files that name one.
         let namesFramework = file.containsIdentifier("MKLocalSearch") || file.containsIdentifier("MKDirections") || file.containsIdentifier("CLGeocoder")
+        // A Combine `assign` writes without an assignment in the code; most files name none.
+        let namesAssign = file.containsIdentifier("assign")
         for type in file.tree.allTypes where project.isModel(type) {
             let model = type.indexName
             let state = project.observableState(of: model)
@@ -54,8 +56,7 @@ struct MainActorMutation: Rule {
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
-                // A Combine `assign` writes without an assignment in the code.
-                if file.containsIdentifier("assign") {
+                if namesAssign {
                     for a in offMainAssignments(in: body, state: state, file: file, project: project) where reported.insert(a.token).inserted {
                         context.report(at: a.token, .offMain(a.name, model: model, reason: "by a Combine `assign` with no `receive(on:)` to the main queue upstream"))
                     }

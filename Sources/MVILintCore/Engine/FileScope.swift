@@ -71,13 +71,18 @@ public final class FileScope {
             self.bytes = bytes
             anchor = bytes.withUnsafeBufferPointer(ByteSearch.anchor)
         }
+
+        /// Whether the word occurs in `hay` (`ByteSearch.occurs`).
+        func occurs(in hay: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.withUnsafeBufferPointer { ByteSearch.occurs($0, anchor: anchor, in: hay) }
+        }
     }
 
     /// Which of `needles` occur in `bytes`: bit `i` for `needles[i]`.
     static func mask(of needles: [Needle], in bytes: [UInt8]) -> UInt64 {
         var mask: UInt64 = 0
         bytes.withUnsafeBufferPointer { hay in
-            for (i, w) in needles.enumerated() where w.bytes.withUnsafeBufferPointer({ ByteSearch.occurs($0, anchor: w.anchor, in: hay) }) {
+            for (i, w) in needles.enumerated() where w.occurs(in: hay) {
                 mask |= 1 << UInt64(i)
             }
         }

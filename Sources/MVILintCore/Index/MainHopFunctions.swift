@@ -67,15 +67,15 @@ public struct MainHopSummary: Sendable {
         return result
     }
 
-    /// Names of the functions that run their closure on the main queue: they hop there themselves,
-    /// or call one that does (an overload of the same name included), and never name another
-    /// queue or start a task. A name counts only when every function so named qualifies.
     /// Names of the functions that run their closures during the call, where the caller runs:
     /// every function so named takes only non-escaping closures and names no other queue or task.
     static func synchronous(_ functions: [MainHopSummary]) -> Set<String> {
         namesWhereAllQualify(functions, name: \.name) { m, _, _, _ in m.takesOnlyNonEscapingClosures && !m.mayLeaveMain }
     }
 
+    /// Names of the functions that run their closure on the main queue: they hop there themselves,
+    /// or call one that does (an overload of the same name included), and never name another
+    /// queue or start a task. A name counts only when every function so named qualifies.
     static func mainHopping(_ functions: [MainHopSummary]) -> Set<String> {
         namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
             !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) })

@@ -25,9 +25,7 @@ final class ViewGraphBuilder {
     func isRelevant() -> Bool {
         if !file.tree.previewBodies.isEmpty { return true }
         // Most files without views contain none of the names' bytes, which `memchr` tells fastest.
-        guard file.bytes.withUnsafeBufferPointer({ hay in
-            ViewGraphBuilder.relevantFragments.contains { n in n.bytes.withUnsafeBufferPointer { ByteSearch.occurs($0, anchor: n.anchor, in: hay) } }
-        }) else { return false }
+        guard file.bytes.withUnsafeBufferPointer({ hay in ViewGraphBuilder.relevantFragments.contains { $0.occurs(in: hay) } }) else { return false }
         let words = ViewGraphBuilder.relevantWords
         for i in file.tokens.indices where file.tokens[i].kind == .identifier {
             if file.isText(i, in: words) { return true }
