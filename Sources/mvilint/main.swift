@@ -4,6 +4,9 @@ import Foundation
 import MVILintCore
 import MVILintRules
 
+// Before anything else: the restart must not repeat any work (see `AllocatorTuning`).
+AllocatorTuning.restartIfNeeded()
+
 // Each callback receives complete text (the whole report at once), so each is one write.
 let status = CommandLineTool(rules: allRules, version: mvilintVersion).run(
     Array(CommandLine.arguments.dropFirst()),

@@ -205,13 +205,20 @@ final class IntegrationTests: XCTestCase {
 
     // MARK: The built executable
 
-    func execute(_ arguments: [String], in directory: String? = nil, stdin: String = "") throws -> Output {
+    /// Runs the built executable. `environment` changes the inherited environment: a nil value
+    /// removes the variable.
+    func execute(_ arguments: [String], in directory: String? = nil, stdin: String = "", environment: [String: String?] = [:]) throws -> Output {
         guard let binary = CLIBinaryTests.binary() else {
             throw XCTSkip("The mvilint executable was not found next to the test bundle; build it first (swift build) or set MVILINT_BINARY.")
         }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         if let d = directory { process.currentDirectoryURL = URL(fileURLWithPath: d) }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
@@ -224,6 +231,40 @@ final class IntegrationTests: XCTestCase {
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// The lines of `--timings` that name the allocator settings (see `AllocatorTuning`).
+    func allocatorLines(_ environment: [String: String?]) throws -> [Substring] {
+        let root = try makeDirectory(["Sources/CounterStore.swift": Self.leakyModel])
+        let r = try execute(["lint", "--quiet", "--timings", root], environment: environment)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("(state_private_set)"), r.stdout)
+        return r.stderr.split(separator: "\n").filter { $0.hasPrefix("Allocator: ") }
+    }
+
+    func testAllocatorSettingIsAddedOnceAndKeepsOtherTunables() {
+        XCTAssertEqual(AllocatorTuning.tunedValue(current: nil), "glibc.malloc.tcache_count=127")
+        XCTAssertEqual(AllocatorTuning.tunedValue(current: ""), "glibc.malloc.tcache_count=127")
+        XCTAssertEqual(AllocatorTuning.tunedValue(current: "glibc.malloc.mxfast=64"), "glibc.malloc.mxfast=64:glibc.malloc.tcache_count=127")
+        // Already set, by the user or by the first start: no restart, so never a second one.
+        XCTAssertNil(AllocatorTuning.tunedValue(current: "glibc.malloc.tcache_count=127"))
+        XCTAssertNil(AllocatorTuning.tunedValue(current: "glibc.malloc.mxfast=64:glibc.malloc.tcache_count=0"))
+    }
+
+    func testExecutableRestartsOnceWithTheAllocatorCacheEnlarged() throws {
+        #if os(Linux)
+        let tuned = "Allocator: GLIBC_TUNABLES=" + AllocatorTuning.setting
+        XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: nil, AllocatorTuning.optOut: nil]), [Substring(tuned)])
+        // Other tunables the user set are kept.
+        XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: "glibc.malloc.mxfast=64", AllocatorTuning.optOut: nil]),
+                       [Substring("Allocator: GLIBC_TUNABLES=glibc.malloc.mxfast=64:" + AllocatorTuning.setting)])
+        // The user's own cache size stands, and the opt-out leaves the environment as it is.
+        XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: "glibc.malloc.tcache_count=7", AllocatorTuning.optOut: nil]),
+                       ["Allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=7"])
+        XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: nil, AllocatorTuning.optOut: "1"]), [])
+        #else
+        XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: nil, AllocatorTuning.optOut: nil]), [])
+        #endif
     }
 
     static let leakyModel = "import Combine\n@MainActor\nfinal class CounterStore: ObservableObject {\n    @Published var count = 0\n}\n"

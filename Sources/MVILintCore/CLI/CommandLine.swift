@@ -301,6 +301,13 @@ public struct CommandLineTool {
             + (t.peakMemoryAfterCheck > 0
                 ? "Peak memory: \(mb(t.peakMemoryAfterScan)) after scanning, \(mb(t.peakMemoryAfterIndex)) after indexing, \(mb(t.peakMemoryAfterCheck)) after checking\n"
                 : "")
+            + allocatorText()
+    }
+
+    /// The allocator settings the process runs with, when any are set (see `AllocatorTuning`).
+    private func allocatorText() -> String {
+        guard let value = ProcessInfo.processInfo.environment[AllocatorTuning.variable], !value.isEmpty else { return "" }
+        return "Allocator: \(AllocatorTuning.variable)=\(value)\n"
     }
 
     private func mb(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1_000_000) }
