@@ -111,6 +111,47 @@ struct OwnedModelStateObject: Rule {
                 var body: some View { Text(viewModel.title) }
             }
             """),
+            // The new instance made first in a local of `init`.
+            .triggering(files: [
+                "Models.swift": """
+                final class RouteStore: ObservableObject { func start() {} }
+                final class MapStore: ObservableObject { init(region: Int) {} }
+                """,
+                "RouteView.swift": """
+                struct RouteView: View {
+                    @ObservedObject private var ↓routes: RouteStore
+                    private let ↓map: MapStore
+                    init(region: Int) {
+                        let made = RouteStore()
+                        made.start()
+                        _routes = ObservedObject(wrappedValue: made)
+                        let map = MapStore(region: region)
+                        self.map = map
+                    }
+                    var body: some View { EmptyView() }
+                }
+                """,
+            ]),
+            // A local holding what the view was given, or what a factory returns (which may be a
+            // shared instance), is not known to be new.
+            .nonTriggering(files: [
+                "Models.swift": """
+                final class RouteStore: ObservableObject { static func make() -> RouteStore { RouteStore() } }
+                """,
+                "RouteView.swift": """
+                struct RouteView: View {
+                    @ObservedObject private var routes: RouteStore
+                    private let backup: RouteStore
+                    init(routes: RouteStore) {
+                        let given = routes
+                        _routes = ObservedObject(wrappedValue: given)
+                        let fallback = RouteStore.make()
+                        self.backup = fallback
+                    }
+                    var body: some View { EmptyView() }
+                }
+                """,
+            ]),
             // An `App` is created once; a Composable Architecture `ViewStore` holds no state.
             .nonTriggering("""
             @main
@@ -196,23 +237,27 @@ struct OwnedModelStateObject: Rule {
         return Fix(title: "Own `\(v.name)` with `@StateObject`", edits: edits)
     }
 
-    /// `self.m = M()` or `_m = ObservedObject(wrappedValue: M())` in an initializer.
+    /// `self.m = M()` or `_m = ObservedObject(wrappedValue: M())` in an initializer, directly or
+    /// through a local constant made there (`let made = M(); made.start(); self.m = made`).
     private func assignedInstance(of v: VariableDecl, wrapper: String?, in assignments: InitAssignments, file: SourceFile, project: ProjectIndex) -> String? {
-        for (_, m) in assignments[v.name] {
-            if let made = file.constructedType(at: m.operatorToken + 1, end: file.tokens.count, annotated: v.type), project.isObservableObject(made.name) {
-                return made.name
+        for (body, m) in assignments[v.name] {
+            let rhs = m.operatorToken + 1
+            if let made = file.newInstance(at: rhs, end: file.assignedValueEnd(rhs, in: body), annotated: v.type, in: body, factories: false),
+               project.isObservableObject(made) {
+                return made
             }
         }
         guard let wrapper else { return nil }
-        for (_, m) in assignments["_" + v.name] {
+        for (body, m) in assignments["_" + v.name] {
             let rhs = m.operatorToken + 1
             if file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen, file.kind(rhs + 3) == .colon, let close = file.partner(rhs + 1),
-               let made = file.constructedType(at: rhs + 4, end: close, annotated: v.type), project.isObservableObject(made.name) {
-                return made.name
+               let made = file.newInstance(at: rhs + 4, end: close, annotated: v.type, in: body, factories: false), project.isObservableObject(made) {
+                return made
             }
         }
         return nil
     }
+
 }
 
 private extension String {

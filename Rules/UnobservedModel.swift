@@ -186,11 +186,7 @@ extension UnobservedModel {
     private func constructedInInit(_ v: VariableDecl, type: TypeRef, assignments: InitAssignments, file: SourceFile) -> Bool {
         for (body, m) in assignments[v.name] {
             let rhs = m.operatorToken + 1
-            // The end of a value that is one name (`self.m = made`), else of the body.
-            let next = rhs + 1
-            let single = file.kind(rhs) == .identifier && next < file.tokens.count
-                && (file.tokens[next].isAtLineStart || file.kind(next) == .semicolon || file.kind(next) == .rightBrace)
-            if file.newInstance(at: rhs, end: single ? next : body.upperBound, annotated: type, in: body) != nil { return true }
+            if file.newInstance(at: rhs, end: file.assignedValueEnd(rhs, in: body), annotated: type, in: body) != nil { return true }
         }
         return false
     }

@@ -62,8 +62,15 @@ extension SourceFile {
     /// (`Model.make(id: id)`, `.preview()`, but not `Model.shared` or `Model.shared()`), or a local
     /// constant of `body` declared before `start` with such an initial value and not reassigned
     /// (`let model = Model(id: id); model.configure(); _model = StateObject(wrappedValue: model)`).
-    /// `end` bounds the expression.
-    func newInstance(at start: Int, end: Int, annotated: TypeRef?, in body: TokenRange) -> String? {
+    /// `end` bounds the expression. Without `factories`, only constructions count, directly or
+    /// through the local (a rule that reports a new instance does not guess what a factory returns).
+    func newInstance(at start: Int, end: Int, annotated: TypeRef?, in body: TokenRange, factories: Bool = true) -> String? {
+        func madeInstance(at start: Int, end: Int, annotated: TypeRef?) -> String? {
+            factories ? self.madeInstance(at: start, end: end, annotated: annotated) : constructedType(at: start, end: end, annotated: annotated)?.name
+        }
+        func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?) -> String? {
+            self.conditionalInstance(from: start, to: end, annotated: annotated, factories: factories)
+        }
         if let made = madeInstance(at: start, end: end, annotated: annotated) { return made }
         // A local: the whole expression is one name.
         guard kind(start) == .identifier, start + 1 == end else { return nil }
@@ -78,7 +85,8 @@ extension SourceFile {
         guard let nameToken = binding else { return nil }
         var eq = nameToken + 1
         while eq < start, kind(eq) != .equal, tokens[eq].line == tokens[nameToken].line { eq += 1 }
-        let assignments = mutations(in: eq..<start).filter { $0.kind == .assignment && $0.path == [local] }
+        // `self.m = m` writes the property of the same name, not the local.
+        let assignments = mutations(in: eq..<start).filter { $0.kind == .assignment && $0.path == [local] && !$0.viaSelf }
         if kind(eq) == .equal {
             // `let m = …` or `let m: Model = …` (`flag ? A() : B()` included), not assigned again
             // before its use.
@@ -97,8 +105,20 @@ extension SourceFile {
         return made
     }
 
+    /// Where the value assigned at `rhs` in `body` ends, for `newInstance`: after it when it is
+    /// one name ending its statement (`self.m = made`), else at the end of the body.
+    func assignedValueEnd(_ rhs: Int, in body: TokenRange) -> Int {
+        let next = rhs + 1
+        let single = kind(rhs) == .identifier && next < tokens.count
+            && (tokens[next].isAtLineStart || kind(next) == .semicolon || kind(next) == .rightBrace)
+        return single ? next : body.upperBound
+    }
+
     /// `flag ? A() : B()` in `start..<end` where both arms make a new instance: the first arm's type.
-    private func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?) -> String? {
+    private func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?, factories: Bool) -> String? {
+        func madeInstance(at start: Int, end: Int, annotated: TypeRef?) -> String? {
+            factories ? self.madeInstance(at: start, end: end, annotated: annotated) : constructedType(at: start, end: end, annotated: annotated)?.name
+        }
         var question: Int? = nil, colon: Int? = nil
         var i = start
         while i < end {
