@@ -169,7 +169,7 @@ struct LayerDependency: Rule {
             }
             for v in type.variables where v.isStored {
                 guard let t = v.type else { continue }
-                for i in t.tokens where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i + 1) != .period {
+                for i in t.tokens where file.kind(i) == .identifier && file.beginsWithCapital(i) && file.kind(i + 1) != .period {
                     // `Records.Profile` names a type nested in the project's `Records`, which the index
                     // cannot tell from a top-level `Profile`: skip rather than guess.
                     if file.kind(i - 1) == .period, file.kind(i - 2) == .identifier, project.isDeclared(file.name(i - 2)) { continue }
@@ -177,7 +177,7 @@ struct LayerDependency: Rule {
                 }
             }
             for (r, isStatic) in memberCode(of: type, in: file) {
-                for i in r where file.kind(i) == .identifier && file.isUppercaseStart(i) && file.kind(i - 1) != .period {
+                for i in r where file.kind(i) == .identifier && file.beginsWithCapital(i) && file.kind(i - 1) != .period {
                     guard let kind = reference(at: i, file: file) else { continue }
                     // A static factory (`static var preview`, `static let live`) that builds a model
                     // with its dependencies is composition, like an App, not a dependency of the type.

@@ -106,7 +106,7 @@ struct NoUsecaseInView: Rule {
             var ranges = file.codeRanges(of: type.members)
             ranges.removeAll { r in type.variables.contains { v in v.initializer == r && reportedNames.contains(v.name) } }
             for r in ranges {
-                for i in r where file.kind(i) == .identifier && file.kind(i - 1) != .period && file.isUppercaseStart(i) {
+                for i in r where file.kind(i) == .identifier && file.kind(i - 1) != .period && file.beginsWithCapital(i) {
                     let next = file.kind(i + 1)
                     let creates = next == .leftParen && !file.tokens[i + 1].hasSpaceBefore
                     let reachesStatic = next == .period && file.kind(i + 2) == .identifier

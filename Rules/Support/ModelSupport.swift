@@ -47,9 +47,8 @@ extension SourceFile {
         }
         guard kind(i) == .identifier else { return nil }
         // Module-qualified names: take the last capitalised component before the call.
-        var nameToken = i
-        while kind(nameToken + 1) == .period, kind(nameToken + 2) == .identifier, isUppercaseStart(nameToken + 2) { nameToken += 2 }
-        guard isUppercaseStart(nameToken) else { return nil }
+        let nameToken = lastCapitalisedComponent(from: i)
+        guard beginsWithCapital(nameToken) else { return nil }
         var next = nameToken + 1
         if kind(next) == .operator, isText(next, "<"), let close = (next..<min(end, next + 64)).first(where: { isText($0, ">") }) { next = close + 1 }
         if kind(next) == .period, isWord(next + 1, "init") { next += 2 }
@@ -157,22 +156,14 @@ extension SourceFile {
         var i = start
         while i < end, isWord(i, "try") || isWord(i, "await") { i += 1 }
         if kind(i) == .identifier {
-            while kind(i + 1) == .period, kind(i + 2) == .identifier, isUppercaseStart(i + 2) { i += 2 }
+            i = lastCapitalisedComponent(from: i)
             guard name(i) == type.baseName else { return false }
             i += 1
         }
-        guard kind(i) == .period, kind(i + 1) == .identifier, !isUppercaseStart(i + 1), kind(i + 2) == .leftParen,
+        guard kind(i) == .period, kind(i + 1) == .identifier, !beginsWithCapital(i + 1), kind(i + 2) == .leftParen,
               !tokens[i + 2].hasSpaceBefore, i + 2 < end else { return false }
         let member = name(i + 1)
         return member != "init" && !PropertySummary.mayNameSharedInstance(member)
-    }
-
-    func isUppercaseStart(_ i: Int) -> Bool {
-        guard i >= 0, i < tokens.count else { return false }
-        var o = Int(tokens[i].start)
-        if bytes[o] == UInt8(ascii: "`") { o += 1 }
-        guard o < bytes.count else { return false }
-        return bytes[o] >= UInt8(ascii: "A") && bytes[o] <= UInt8(ascii: "Z")
     }
 
     /// Token range of a member's code: a function body, an accessor block, or an initial value.

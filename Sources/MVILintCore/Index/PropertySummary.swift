@@ -46,9 +46,8 @@ public struct PropertySummary: Sendable {
     static func constructedName(in range: TokenRange, file: SourceFile) -> String? {
         var i = range.lowerBound
         while i < range.upperBound, file.isWord(i, "try") || file.isWord(i, "await") { i += 1 }
-        guard i < range.upperBound, file.kind(i) == .identifier, isCapitalised(i, file) else { return nil }
-        var name = i
-        while file.kind(name + 1) == .period, file.kind(name + 2) == .identifier, isCapitalised(name + 2, file) { name += 2 }
+        guard i < range.upperBound, file.kind(i) == .identifier, file.beginsWithCapital(i) else { return nil }
+        let name = file.lastCapitalisedComponent(from: i)
         var next = name + 1
         if file.isText(next, "<"), let close = (next..<min(range.upperBound, next + 64)).first(where: { file.isText($0, ">") }) { next = close + 1 }
         if file.kind(next) == .period, file.isWord(next + 1, "init") { next += 2 }
@@ -59,9 +58,8 @@ public struct PropertySummary: Sendable {
     /// `Foo.shared` (or `Module.Foo.shared`), the whole initial value: by convention an instance of
     /// `Foo`. Also the other `sharedInstanceNames`.
     static func sharedInstanceType(in range: TokenRange, file: SourceFile) -> String? {
-        var i = range.lowerBound
-        guard i < range.upperBound, file.kind(i) == .identifier, isCapitalised(i, file) else { return nil }
-        while file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, isCapitalised(i + 2, file) { i += 2 }
+        guard range.lowerBound < range.upperBound, file.kind(range.lowerBound) == .identifier, file.beginsWithCapital(range.lowerBound) else { return nil }
+        let i = file.lastCapitalisedComponent(from: range.lowerBound)
         guard file.kind(i + 1) == .period, i + 3 == range.upperBound, file.kind(i + 2) == .identifier || file.kind(i + 2) == .keyword,
               sharedInstanceNames.contains(file.name(i + 2)) else { return nil }
         return file.name(i)
@@ -75,10 +73,5 @@ public struct PropertySummary: Sendable {
     public static func mayNameSharedInstance(_ member: String) -> Bool {
         let lower = member.lowercased()
         return sharedInstanceNames.contains { lower.hasPrefix($0.lowercased()) }
-    }
-
-    private static func isCapitalised(_ i: Int, _ file: SourceFile) -> Bool {
-        guard let first = file.name(i).unicodeScalars.first else { return false }
-        return first.properties.isUppercase
     }
 }

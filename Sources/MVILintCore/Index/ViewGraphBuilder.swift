@@ -605,14 +605,3 @@ final class ViewGraphBuilder {
         return true
     }
 }
-
-private extension SourceFile {
-    /// Whether token `i` begins with an ASCII capital letter (a type name by convention).
-    func beginsWithCapital(_ i: Int) -> Bool {
-        guard i >= 0, i < tokens.count else { return false }
-        var o = Int(tokens[i].start)
-        if o < bytes.count, bytes[o] == UInt8(ascii: "`") { o += 1 }
-        guard o < bytes.count else { return false }
-        return bytes[o] >= UInt8(ascii: "A") && bytes[o] <= UInt8(ascii: "Z")
-    }
-}

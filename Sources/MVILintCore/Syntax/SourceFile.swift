@@ -117,6 +117,24 @@ public final class SourceFile: @unchecked Sendable {
         return words.contains(bytes, a, b)
     }
 
+    /// Whether token `i` begins with an ASCII capital letter, after a backtick if any: a type name
+    /// by convention.
+    public func beginsWithCapital(_ i: Int) -> Bool {
+        guard i >= 0, i < tokens.count else { return false }
+        var o = Int(tokens[i].start)
+        if o < bytes.count, bytes[o] == UInt8(ascii: "`") { o += 1 }
+        guard o < bytes.count else { return false }
+        return bytes[o] >= UInt8(ascii: "A") && bytes[o] <= UInt8(ascii: "Z")
+    }
+
+    /// The last name of the `.Name` components that follow token `i` and begin with a capital
+    /// (`SwiftUI.Text` → `Text`, `Module.Model.init` → `Model`); `i` itself when none follows.
+    public func lastCapitalisedComponent(from i: Int) -> Int {
+        var j = i
+        while kind(j + 1) == .period, kind(j + 2) == .identifier, beginsWithCapital(j + 2) { j += 2 }
+        return j
+    }
+
     /// The byte range of token `i`'s name: its text without enclosing backticks. `i` must be a
     /// valid token index.
     @inline(__always) public func nameRange(_ i: Int) -> (Int, Int) {
