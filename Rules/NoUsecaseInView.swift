@@ -11,7 +11,9 @@ struct NoUsecaseInView: Rule {
         model (ViewModel or Store) talks to UseCases, which talk to Repositories. A view that calls a \
         UseCase directly mixes presentation with business logic, cannot be previewed or tested without \
         the domain layer, and bypasses the model's loading and error state. App and Scene types are \
-        composition roots and may create these objects to inject them.
+        composition roots and may create these objects to inject them; so are the views declared \
+        inside a `PreviewProvider`, which exist only to set up a preview (with mock repositories, \
+        typically) and are not checked.
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -60,6 +62,26 @@ struct NoUsecaseInView: Rule {
             // A ProfileRepository is mentioned only in this comment.
             let description = "ProfileRepository"
             """),
+            // A view declared inside a `PreviewProvider` sets up a preview; one declared elsewhere
+            // for the same purpose is a view like any other.
+            .nonTriggering("""
+            #if DEBUG
+            struct CheckoutView_Previews: PreviewProvider {
+                static var previews: some View { Harness() }
+                private struct Harness: View {
+                    @StateObject var viewModel = CheckoutViewModel(repository: MockCartRepository())
+                    var body: some View { CheckoutView(viewModel: viewModel) }
+                }
+            }
+            #endif
+            """),
+            .triggering("""
+            struct CheckoutHarness: View {
+                @StateObject var viewModel = CheckoutViewModel(repository: ↓MockCartRepository())
+                var body: some View { CheckoutView(viewModel: viewModel) }
+            }
+            #Preview { CheckoutHarness() }
+            """),
             .nonTriggering("""
             @main
             struct ShopApp: App {
@@ -90,7 +112,7 @@ struct NoUsecaseInView: Rule {
             return answer
         }
         var tokenLayer = TokenTextCache<Bool>(file: file)
-        for type in project.viewTypes(in: file) where !project.isAppOrScene(type.indexName) {
+        for type in project.viewTypes(in: file) where !project.isAppOrScene(type.indexName) && !isPreviewSetup(type, project) {
             var reportedNames = Set<String>()
             for v in type.variables where !v.isStatic {
                 var culprit: String? = nil
@@ -121,6 +143,11 @@ struct NoUsecaseInView: Rule {
             }
         }
     }
+}
+
+/// A type declared inside a `PreviewProvider` (at any depth): preview set-up.
+private func isPreviewSetup(_ type: TypeDecl, _ project: ProjectIndex) -> Bool {
+    type.outerNames.contains { outer in project.conforms(outer) { $0 == "PreviewProvider" } }
 }
 
 private extension String {
