@@ -262,6 +262,26 @@ final class IntegrationTests: XCTestCase {
         XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: "glibc.malloc.tcache_count=7", AllocatorTuning.optOut: nil]),
                        ["Allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=7"])
         XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: nil, AllocatorTuning.optOut: "1"]), [])
+        // Started under another name (a link), the process does not know it is mvilint: no restart.
+        let binary = try XCTUnwrap(CLIBinaryTests.binary())
+        let links = try makeDirectory([:])
+        try FileManager.default.createSymbolicLink(atPath: links + "/lint-tool", withDestinationPath: binary.path)
+        let root = try makeDirectory(["Sources/CounterStore.swift": Self.leakyModel])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: links + "/lint-tool")
+        process.arguments = ["lint", "--quiet", "--timings", root]
+        var variables = ProcessInfo.processInfo.environment
+        variables[AllocatorTuning.variable] = nil
+        variables[AllocatorTuning.optOut] = nil
+        process.environment = variables
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertTrue(text.contains("Peak memory: "), text)
+        XCTAssertFalse(text.contains("Allocator: "), text)
         #else
         XCTAssertEqual(try allocatorLines([AllocatorTuning.variable: nil, AllocatorTuning.optOut: nil]), [])
         #endif

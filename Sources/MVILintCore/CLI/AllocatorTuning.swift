@@ -43,14 +43,34 @@ public enum AllocatorTuning {
     /// Starts the executable again with `tunedValue`, when one is needed; returns only when no
     /// restart is needed or it failed. Standard input, output and error, the arguments
     /// (`argv[0]` included) and the working directory carry over unchanged.
+    ///
+    /// The executable started is the file `/proc/self/exe` names, and only when its name is the
+    /// one the process was started as (`argv[0]`): run through the dynamic loader
+    /// (`ld-linux… mvilint`), the process is the loader. Under Valgrind (its preloaded library is
+    /// in `LD_PRELOAD`) there is no restart: the restarted process would run outside it.
     public static func restartIfNeeded() {
         guard getenv(optOut) == nil else { return }
+        if let preload = getenv("LD_PRELOAD"), String(cString: preload).contains("vgpreload") { return }
         let old = getenv(variable).map { String(cString: $0) }
-        guard let value = tunedValue(current: old) else { return }
+        guard let value = tunedValue(current: old), let executable = executablePath(),
+              let invoked = CommandLine.arguments.first,
+              lastComponent(executable) == lastComponent(invoked) else { return }
         guard setenv(variable, value, 1) == 0 else { return }
-        _ = execv("/proc/self/exe", CommandLine.unsafeArgv)
+        _ = execv(executable, CommandLine.unsafeArgv)
         // Not restarted: nothing this process starts (git) should see a changed environment.
         if let old = old { setenv(variable, old, 1) } else { unsetenv(variable) }
+    }
+
+    /// The running executable's path, from `/proc/self/exe`.
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func lastComponent(_ path: String) -> Substring {
+        path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
     }
     #else
     /// Other systems' allocators are not tuned.
