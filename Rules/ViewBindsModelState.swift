@@ -117,7 +117,7 @@ struct ViewBindsModelState: Rule {
                         let name = String(file.name(i).dropFirst())
                         guard let model = models[name], file.kind(i + 1) == .period, !file.tokens[i + 1].hasSpaceBefore,
                               file.kind(i + 2) == .identifier else { continue }
-                        context.report(at: i, .binds("$" + name + "." + file.name(i + 2), model: model))
+                        context.report(at: i, .binds("$" + name + "." + file.name(i + 2), model: model, properties: properties))
                     } else if file.isWord(i, "Bindable"), file.kind(i - 1) != .period, file.kind(i + 1) == .leftParen,
                               !file.tokens[i + 1].hasSpaceBefore, let close = file.partner(i + 1),
                               file.kind(close + 1) == .period, file.kind(close + 2) == .identifier {
@@ -125,7 +125,7 @@ struct ViewBindsModelState: Rule {
                         var arg = i + 2
                         if file.isWord(arg, "self"), file.kind(arg + 1) == .period { arg += 2 }
                         guard arg + 1 == close, file.kind(arg) == .identifier, let model = models[file.name(arg)] else { continue }
-                        context.report(at: i, .binds("Bindable(\(file.name(arg))).\(file.name(close + 2))", model: model))
+                        context.report(at: i, .binds("Bindable(\(file.name(arg))).\(file.name(close + 2))", model: model, properties: properties))
                     }
                 }
             }
@@ -147,7 +147,11 @@ struct ViewBindsModelState: Rule {
 }
 
 private extension String {
-    static func binds(_ expression: String, model: String) -> String {
-        "`\(expression)` binds a control directly to state of the model `\(model)`; keep the input in the view's `@State` and send an intent when it changes"
+    /// A property whose type is not written stands for its model (`= Dependencies.shared.ping`):
+    /// `model` is then that property's own name (`properties[model] == model`), and the message
+    /// says where the model is held.
+    static func binds(_ expression: String, model: String, properties: [String: String]) -> String {
+        let owner = properties[model] == model ? "the model held in `\(model)`" : "the model `\(model)`"
+        return "`\(expression)` binds a control directly to state of \(owner); keep the input in the view's `@State` and send an intent when it changes"
     }
 }

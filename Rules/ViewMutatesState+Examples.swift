@@ -147,6 +147,20 @@ extension ViewMutatesState {
             func rename() { self.name = "Sam" }
         }
         """),
+        // A SwiftData entity edited in a form: `@Model` makes it bindable, not a model.
+        .nonTriggering("""
+        import SwiftData
+        @Model final class Note {
+            var text = ""
+            init() {}
+        }
+        struct NoteEditor: View {
+            @Bindable var note: Note
+            var body: some View {
+                Button("Clear") { note.text = "" }
+            }
+        }
+        """),
         // A Composable Architecture store: writing its state sends a binding action. Also where
         // the project keeps the library's sources, so that its `Store` is declared.
         .nonTriggering(files: [

@@ -19,8 +19,13 @@ extension ProjectIndex {
             // The compiler accepts only ObservableObjects in these wrappers, so the wrapper alone tells.
             return p.typeName ?? p.name
         case "Bindable":
-            // `@Bindable` requires an `@Observable` class.
-            return p.typeName ?? p.name
+            // `@Bindable` requires an Observable class: an `@Observable` model, or a SwiftData
+            // `@Model` entity, which is not a model in RULES.md's terms (editing one in a form is
+            // how SwiftData is used). A class of the project counts only when it is an observable
+            // model; one declared elsewhere is taken at the wrapper's word.
+            guard let t = p.typeName else { return p.name }
+            if isDeclared(t), !isObservableModel(t) { return nil }
+            return t
         case "Environment":
             // `@Environment(Model.self)` reads an `@Observable` model; key paths (`\.dismiss`) read values.
             guard let args = p.wrapperArguments, args.hasSuffix(".self"), !args.hasPrefix("\\") else { return nil }
