@@ -96,6 +96,24 @@ struct StateObjectInjected: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            // A shared instance as the initial value is handed over too; a factory may make one.
+            .triggering("""
+            struct PingView: View {
+                @StateObject var ↓ping = Dependencies.shared.pingTest
+                @StateObject private var ↓theme: ThemeStore = .shared
+                @StateObject private var ↓session = App.SessionModel.current()
+                var body: some View { EmptyView() }
+            }
+            """),
+            .nonTriggering("""
+            struct PingView: View {
+                @StateObject var ping = Dependencies.shared.makePingTest()
+                @StateObject private var theme = ThemeStore()
+                @StateObject private var session = SessionModel.preview(user: "demo")
+                @ObservedObject var shared = SessionModel.shared
+                var body: some View { EmptyView() }
+            }
+            """),
             .nonTriggering("""
             struct ListView: View {
                 @ObservedObject var model: ListModel
@@ -134,6 +152,12 @@ struct StateObjectInjected: Rule {
             let stateObjects = type.variables.filter { $0.header.hasAttribute("StateObject") && !$0.isStatic }
             guard !stateObjects.isEmpty else { continue }
             var reported = Set<String>()
+            // `@StateObject var model = Model.shared`: the autoclosure hands over an existing instance.
+            for v in stateObjects {
+                guard let r = v.initializer, file.isSharedInstanceChain(r) else { continue }
+                reported.insert(v.name)
+                context.report(at: v.nameToken, .injected(v.name, file.text(of: r)))
+            }
             for f in type.functions where f.kind == .initializer {
                 guard let body = f.bodyTokens else { continue }
                 for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 && m.path[0].hasPrefix("_") {

@@ -104,6 +104,33 @@ extension SourceFile {
         return made
     }
 
+    /// Whether `range` is an existing instance reached through a shared one and no other call:
+    /// `Type.shared`, `Module.Type.current()`, `.shared` (an implicit member), `Container.shared.model`
+    /// (names of `PropertySummary.mayNameSharedInstance`). A factory call anywhere (`.shared.make()`)
+    /// makes it unknown.
+    func isSharedInstanceChain(_ range: TokenRange) -> Bool {
+        let end = range.upperBound
+        var i = range.lowerBound
+        guard i < end else { return false }
+        if kind(i) == .period {
+            i += 1
+        } else {
+            guard kind(i) == .identifier, beginsWithCapital(i) else { return false }
+            i = lastCapitalisedComponent(from: i)
+            guard kind(i + 1) == .period else { return false }
+            i += 2
+        }
+        // `.default` is a keyword token.
+        guard i < end, kind(i) == .identifier || kind(i) == .keyword, PropertySummary.mayNameSharedInstance(name(i)) else { return false }
+        i += 1
+        if i + 1 < end, kind(i) == .leftParen, partner(i) == i + 1 { i += 2 }
+        while i < end {
+            guard kind(i) == .period, i + 1 < end, kind(i + 1) == .identifier else { return false }
+            i += 2
+        }
+        return true
+    }
+
     /// Where the value assigned at `rhs` in `body` ends, for `newInstance`: after it when it is
     /// one name ending its statement (`self.m = made`), else at the end of the body.
     func assignedValueEnd(_ rhs: Int, in body: TokenRange) -> Int {
