@@ -64,13 +64,7 @@ extension SourceFile {
     /// `end` bounds the expression. Without `factories`, only constructions count, directly or
     /// through the local (a rule that reports a new instance does not guess what a factory returns).
     func newInstance(at start: Int, end: Int, annotated: TypeRef?, in body: TokenRange, factories: Bool = true) -> String? {
-        func madeInstance(at start: Int, end: Int, annotated: TypeRef?) -> String? {
-            factories ? self.madeInstance(at: start, end: end, annotated: annotated) : constructedType(at: start, end: end, annotated: annotated)?.name
-        }
-        func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?) -> String? {
-            self.conditionalInstance(from: start, to: end, annotated: annotated, factories: factories)
-        }
-        if let made = madeInstance(at: start, end: end, annotated: annotated) { return made }
+        if let made = madeInstance(at: start, end: end, annotated: annotated, factories: factories) { return made }
         // A local: the whole expression is one name.
         guard kind(start) == .identifier, start + 1 == end else { return nil }
         let local = name(start)
@@ -91,14 +85,15 @@ extension SourceFile {
             // before its use.
             guard eq + 1 < start, assignments.isEmpty else { return nil }
             let stop = (eq + 1..<start).first { tokens[$0].isAtLineStart } ?? start
-            return madeInstance(at: eq + 1, end: stop, annotated: annotated) ?? conditionalInstance(from: eq + 1, to: stop, annotated: annotated)
+            return madeInstance(at: eq + 1, end: stop, annotated: annotated, factories: factories)
+                ?? conditionalInstance(from: eq + 1, to: stop, annotated: annotated, factories: factories)
         }
         // `let m: Model` assigned later, on every path (`if demo { m = Demo() } else { m = Model() }`):
         // every assignment must make a new instance.
         guard !assignments.isEmpty else { return nil }
         var made: String? = nil
         for m in assignments {
-            guard let type = madeInstance(at: m.operatorToken + 1, end: start, annotated: annotated) else { return nil }
+            guard let type = madeInstance(at: m.operatorToken + 1, end: start, annotated: annotated, factories: factories) else { return nil }
             made = made ?? type
         }
         return made
@@ -142,9 +137,6 @@ extension SourceFile {
 
     /// `flag ? A() : B()` in `start..<end` where both arms make a new instance: the first arm's type.
     private func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?, factories: Bool) -> String? {
-        func madeInstance(at start: Int, end: Int, annotated: TypeRef?) -> String? {
-            factories ? self.madeInstance(at: start, end: end, annotated: annotated) : constructedType(at: start, end: end, annotated: annotated)?.name
-        }
         var question: Int? = nil, colon: Int? = nil
         var i = start
         while i < end {
@@ -162,17 +154,17 @@ extension SourceFile {
             i += 1
         }
         guard let q = question, let c = colon, q + 1 < c, c + 1 < end,
-              let first = madeInstance(at: q + 1, end: c, annotated: annotated),
-              madeInstance(at: c + 1, end: end, annotated: annotated) != nil else { return nil }
+              let first = madeInstance(at: q + 1, end: c, annotated: annotated, factories: factories),
+              madeInstance(at: c + 1, end: end, annotated: annotated, factories: factories) != nil else { return nil }
         return first
     }
 
     static let localWindow = 2_000
 
-    /// A construction, or a static factory call on `annotated`.
-    private func madeInstance(at start: Int, end: Int, annotated: TypeRef?) -> String? {
+    /// A construction, or (with `factories`) a static factory call on `annotated`.
+    private func madeInstance(at start: Int, end: Int, annotated: TypeRef?, factories: Bool) -> String? {
         if let made = constructedType(at: start, end: end, annotated: annotated) { return made.name }
-        if let type = annotated, isFactoryCall(at: start, end: end, of: type) { return type.baseName }
+        if factories, let type = annotated, isFactoryCall(at: start, end: end, of: type) { return type.baseName }
         return nil
     }
 
