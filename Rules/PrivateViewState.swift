@@ -95,6 +95,38 @@ struct PrivateViewState: Rule {
                 @State var notAView = 0
             }
             """),
+            // A property that a protocol of the project requires cannot be private; one it does
+            // not require can.
+            .nonTriggering(files: [
+                "AppScreen.swift": """
+                protocol AppScreen: View {
+                    associatedtype Model
+                    var viewModel: Model { get set }
+                    var title: String { get }
+                }
+                """,
+                "ListScreen.swift": """
+                struct ListScreen: AppScreen {
+                    @State var viewModel = ListModel()
+                    @State var title = "List"
+                    var body: some View { EmptyView() }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "AppScreen.swift": """
+                protocol AppScreen: View {
+                    var title: String { get }
+                }
+                """,
+                "DetailScreen.swift": """
+                struct DetailScreen: AppScreen {
+                    @State var ↓viewModel = DetailModel()
+                    let title = "Detail"
+                    var body: some View { EmptyView() }
+                }
+                """,
+            ]),
         ])
 
     /// Only a file's view types are checked.
@@ -109,12 +141,22 @@ struct PrivateViewState: Rule {
             for v in type.variables where !v.isStatic {
                 guard let wrapper = v.wrappers.first(where: { $0.baseName == "State" || $0.baseName == "StateObject" }) else { continue }
                 guard v.header.access > .fileprivate else { continue }
+                // A property a protocol of the project requires cannot be private.
+                if isRequirement(v.name, of: type, project: project) { continue }
                 // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
                 let fixable = v.initializer != nil || hasOwnInitializer
                 let fix = fixable ? file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) } : nil
                 context.report(at: v.nameToken, .notPrivate(v.name, wrapper: wrapper.baseName), fix: fix)
             }
         }
+    }
+}
+
+/// Whether a protocol `type` conforms to in the project requires a property `name`.
+private func isRequirement(_ name: String, of type: TypeDecl, project: ProjectIndex) -> Bool {
+    project.conforms(type.indexName) { n in
+        guard let s = project.symbol(n), s.kind == .protocol else { return false }
+        return s.propertyRequirements.contains(name)
     }
 }
 

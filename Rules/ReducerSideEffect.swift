@@ -86,6 +86,29 @@ struct ReducerSideEffect: Rule {
                 }
             }
             """),
+            // An `await` in an async closure that a helper turns into the effect runs later.
+            .nonTriggering("""
+            @Reducer
+            struct Library {
+                struct State { var documents: [String] = [] }
+                enum Action { case delete(String), deleted }
+                var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                        switch action {
+                        case .delete(let id):
+                            return operation(state: &state) {
+                                try await DocumentStore.remove(id)
+                            }
+                        case .deleted:
+                            return .none
+                        }
+                    }
+                }
+                func operation(state: inout State, _ work: @escaping () async throws -> Void) -> Effect<Action> {
+                    .run { send in try await work(); await send(.deleted) }
+                }
+            }
+            """),
             .triggering("""
             struct Search: Reducer {
                 struct State { var query = ""; var requestID: UUID? }
@@ -190,8 +213,16 @@ struct ReducerSideEffect: Rule {
     /// Reports every side effect in `range`, skipping effect closures and the inside of a
     /// reported expression (so that `Task { await … }` is one finding).
     private func scan(_ range: TokenRange, reducer: String, file: SourceFile, reported: inout Set<Int>, into context: inout RuleContext) {
+        // A reducer is synchronous: an `await` inside a closure nested in it belongs to an async
+        // closure that runs later (one a helper returns as the effect), not to the reducer.
+        let innermost = file.bodyAnalysis.innermost
+        let base = innermost.indices.contains(range.lowerBound) ? innermost[range.lowerBound] : -1
         var i = range.lowerBound
         while i < range.upperBound {
+            if file.isWord(i, "await"), innermost[i] != base {
+                i += 1
+                continue
+            }
             if file.kind(i) == .leftBrace, isEffectClosure(at: i, file: file), var close = file.partner(i), close > i {
                 // Extra trailing closures of the effect (`} catch: { error, send in … }`); `catch`
                 // is a statement keyword, so its brace is not classified as a closure.

@@ -20,6 +20,8 @@ public struct FileSummary: Sendable {
         public var storedProperties: [PropertySummary] = []
         /// For a protocol: its property requirements declared `{ get set }`.
         public var settableRequirements: [String] = []
+        /// For a protocol: all of its property requirements (`{ get }` included).
+        public var propertyRequirements: [String] = []
     }
     public var path: String
     public var types: [TypeEntry] = []
@@ -55,7 +57,8 @@ public struct FileSummary: Sendable {
                                    settableRequirements: t.kind == .protocol ? t.variables.filter { v in
                                        guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { return false }
                                        return (o..<c).contains { file.isWord($0, "set") }
-                                   }.map(\.name) : []))
+                                   }.map(\.name) : [],
+                                   propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : []))
         }
         for a in file.tree.typeAliases {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
@@ -79,6 +82,8 @@ public struct TypeSymbol: Sendable {
     public var storedProperties: [PropertySummary] = []
     /// For a protocol: its property requirements declared `{ get set }`.
     public var settableRequirements: [String] = []
+    /// For a protocol: all of its property requirements.
+    public var propertyRequirements: [String] = []
     /// Where the primary declaration is.
     public var declarationPath: String?
     public var declarationLocation: SourceLocation?
@@ -173,6 +178,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 ProjectIndex.appendShared(&sym.trackedNames, t.trackedNames)
                 ProjectIndex.appendShared(&sym.storedProperties, t.storedProperties)
                 sym.settableRequirements += t.settableRequirements
+                sym.propertyRequirements += t.propertyRequirements
             }
             // A first list without repeats (always a short one) is shared with the summary.
             if sym.inherited.isEmpty, !ProjectIndex.hasDuplicates(t.inherited) {

@@ -53,6 +53,7 @@ extension FileSummary {
             types[k].publishedNames = interner.intern(types[k].publishedNames)
             types[k].trackedNames = interner.intern(types[k].trackedNames)
             types[k].settableRequirements = interner.intern(types[k].settableRequirements)
+            types[k].propertyRequirements = interner.intern(types[k].propertyRequirements)
             for p in types[k].storedProperties.indices {
                 types[k].storedProperties[p].intern(interner)
             }
