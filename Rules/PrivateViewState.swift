@@ -95,6 +95,18 @@ struct PrivateViewState: Rule {
                 @State var notAView = 0
             }
             """),
+            .nonTriggering("""
+            private struct Badge: View {
+                @State var count = 0
+                var body: some View { EmptyView() }
+            }
+            fileprivate enum Rows {
+                struct Row: View {
+                    @StateObject var model = RowModel()
+                    var body: some View { EmptyView() }
+                }
+            }
+            """),
             // A property that a protocol of the project requires cannot be private; one it does
             // not require can.
             .nonTriggering(files: [
@@ -134,7 +146,11 @@ struct PrivateViewState: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
+        var fileprivateTypes: Set<ObjectIdentifier>? = nil
         for type in project.viewTypes(in: file) where type.kind != .extension {
+            // The members of a private or fileprivate view are fileprivate at most.
+            if fileprivateTypes == nil { fileprivateTypes = file.fileprivateTypes() }
+            if fileprivateTypes?.contains(ObjectIdentifier(type)) == true { continue }
             // Without an initializer of its own, a struct has a memberwise one, which takes every
             // stored property that has no initial value and is private if one of those is.
             let hasOwnInitializer = type.functions.contains { $0.kind == .initializer }

@@ -119,6 +119,28 @@ struct StatePrivateSet: Rule {
                 }
                 """,
             ]),
+            // A member of a `private` or `fileprivate` class (or of a type inside one, or in a
+            // `private extension`) is fileprivate at most.
+            .nonTriggering("""
+            fileprivate final class ReplayHolder: ObservableObject {
+                @Published var isFinished = false
+            }
+            private extension StoryPager {
+                @Observable final class LocalStore {
+                    var page = 0
+                }
+            }
+            private enum Scratch {
+                final class Counter: ObservableObject { @Published var count = 0 }
+            }
+            """),
+            .triggering("""
+            extension StoryPager {
+                @Observable final class SharedStore {
+                    var ↓page = 0
+                }
+            }
+            """),
             .nonTriggering("""
             struct Settings {
                 @Published var theme = "light"
@@ -134,7 +156,10 @@ struct StatePrivateSet: Rule {
 
     func check(_ context: inout RuleContext) {
         let project = context.project
+        var fileprivateTypes: Set<ObjectIdentifier>? = nil
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
+            if fileprivateTypes == nil { fileprivateTypes = context.file.fileprivateTypes() }
+            if fileprivateTypes?.contains(ObjectIdentifier(type)) == true { continue }
             let observableMacro = type.header.hasAttribute("Observable") || project.isObservableMacroClass(type.name)
             for v in type.variables where !v.isLet && v.isStored && !v.isStatic {
                 let isState = observableMacro ? v.isObservationTracked : v.isPublished

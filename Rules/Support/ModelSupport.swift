@@ -126,6 +126,22 @@ extension SourceFile {
         return true
     }
 
+    /// The types of the file whose members are fileprivate at most: declared `private` or
+    /// `fileprivate`, or inside such a type or extension. (An explicit stack: declarations may nest
+    /// as deep as the input does.)
+    func fileprivateTypes() -> Set<ObjectIdentifier> {
+        var out = Set<ObjectIdentifier>()
+        var stack: [(members: [Member], restricted: Bool)] = [(tree.declarations, false)]
+        while let (list, restricted) = stack.popLast() {
+            for case .type(let t) in list {
+                let inner = restricted || t.header.access <= .fileprivate
+                if inner, t.kind != .extension { out.insert(ObjectIdentifier(t)) }
+                if !t.members.isEmpty { stack.append((t.members, inner)) }
+            }
+        }
+        return out
+    }
+
     /// Where the value assigned at `rhs` in `body` ends, for `newInstance`: after it when it is
     /// one name ending its statement (`self.m = made`), else at the end of the body.
     func assignedValueEnd(_ rhs: Int, in body: TokenRange) -> Int {
