@@ -4,9 +4,10 @@
 # file) with the release build.
 #
 # Usage: large_inputs.sh [path/to/mvilint]  (default: .build/release/mvilint)
-# Checks, for each: the run ends within 120 s, exits 0 (warnings only), reports the finding
-# at the very end of the file with the right line and column, and stays under 2 GiB of peak
-# resident memory (GNU time; Debian's `time` package is installed when it is missing).
+# Checks, for each: the run ends within 120 s, reports the warning at the very end of the file
+# with the right line and column, the expected numbers of warnings and errors (and exits 0, or 1
+# when errors are expected), and stays under 2 GiB of peak resident memory (GNU time; Debian's
+# `time` package is installed when it is missing).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 binary="${1:-$repo/.build/release/mvilint}"
@@ -54,7 +55,9 @@ with open(wide, "w") as f:
     f.write(head + body + tail + "\n")
 print(1, len(head) + len(body) + len("0]; @Published var ") + 1, 1)
 # A view whose initializer assigns 40 000 model properties, each from a local holding a new
-# instance (not injected, so no finding), then one model with a public observable property.
+# instance: each is a model the view makes and does not keep (owned_model_state_object, an
+# error, once per property), none is injected (no unobserved_model); then one model with a
+# public observable property (the warning).
 many = os.path.join(os.path.dirname(os.path.dirname(big)), "..", "many", "Sources", "Many.swift")
 many = os.path.normpath(many)
 os.makedirs(os.path.dirname(many), exist_ok=True)
@@ -69,29 +72,33 @@ lines += ["    }", "    var body: some View { EmptyView() }", "}", "@MainActor",
           "    @Published var value = 0", "}"]
 with open(many, "w") as f:
     f.write("\n".join(lines) + "\n")
-print(len(lines) - 1, 20, 1)
+print(len(lines) - 1, 20, 1, count)
 PY
 
-check() {  # directory, file name, expected line, expected column, expected findings
-  local dir="$1" name="$2" line="$3" column="$4" count="$5" status
+check() {  # directory, file name, expected line, expected column, expected warnings, expected errors
+  local dir="$1" name="$2" line="$3" column="$4" count="$5" errors="${6:-0}" status expected_status=0
+  [ "$errors" -eq 0 ] || expected_status=1
   set +e
   /usr/bin/time -f "%e %M" -o "$work/time.txt" timeout 120 "$binary" lint --quiet "$dir" > "$work/out.txt" 2> "$work/err.txt"
   status=$?
   set -e
-  [ "$status" -eq 0 ] || { head -c 2000 "$work/err.txt"; fail "$name: exit status $status, expected 0 (warnings only)"; }
+  [ "$status" -eq "$expected_status" ] || { head -c 2000 "$work/err.txt"; fail "$name: exit status $status, expected $expected_status"; }
+  local error_count; error_count=$(grep -c ': error: ' "$work/out.txt" || true)
+  [ "$error_count" -eq "$errors" ] || fail "$name: $error_count errors, expected $errors"
   grep -q -F "$dir/Sources/$name:$line:$column: warning: \`" "$work/out.txt" \
     || { tail -n 3 "$work/out.txt"; fail "$name: no finding at $line:$column"; }
   local found; found=$(grep -c ': warning: ' "$work/out.txt" || true)
   [ "$found" -eq "$count" ] || fail "$name: $found findings, expected $count (one per public @Published property)"
-  read -r seconds kilobytes < "$work/time.txt"
+  # GNU time writes "Command exited with non-zero status N" first when the status is not 0.
+  read -r seconds kilobytes < <(tail -n 1 "$work/time.txt")
   [ "$kilobytes" -lt $((2 * 1024 * 1024)) ] || fail "$name: peak RSS $((kilobytes / 1024)) MB"
-  echo "large_inputs: $name ($(( $(wc -c < "$dir/Sources/$name") / 1048576 )) MB): ${seconds}s, peak RSS $((kilobytes / 1024)) MB, $found findings, the last at $line:$column"
+  echo "large_inputs: $name ($(( $(wc -c < "$dir/Sources/$name") / 1048576 )) MB): ${seconds}s, peak RSS $((kilobytes / 1024)) MB, $found warnings and $error_count errors, the last warning at $line:$column"
 }
 
 read -r big_line big_column big_count < <(sed -n 1p "$work/expected.txt")
 read -r wide_line wide_column wide_count < <(sed -n 2p "$work/expected.txt")
-read -r many_line many_column many_count < <(sed -n 3p "$work/expected.txt")
+read -r many_line many_column many_count many_errors < <(sed -n 3p "$work/expected.txt")
 check "$work/big" Huge.swift "$big_line" "$big_column" "$big_count"
 check "$work/line" Wide.swift "$wide_line" "$wide_column" "$wide_count"
-check "$work/many" Many.swift "$many_line" "$many_column" "$many_count"
+check "$work/many" Many.swift "$many_line" "$many_column" "$many_count" "$many_errors"
 rm -rf "$work"
