@@ -158,21 +158,13 @@ struct PrivateViewState: Rule {
                 guard let wrapper = v.wrappers.first(where: { $0.baseName == "State" || $0.baseName == "StateObject" }) else { continue }
                 guard v.header.access > .fileprivate else { continue }
                 // A property a protocol of the project requires cannot be private.
-                if isRequirement(v.name, of: type, project: project) { continue }
+                if project.protocolRequires(v.name, of: type, settable: false) { continue }
                 // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
                 let fixable = v.initializer != nil || hasOwnInitializer
                 let fix = fixable ? file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) } : nil
                 context.report(at: v.nameToken, .notPrivate(v.name, wrapper: wrapper.baseName), fix: fix)
             }
         }
-    }
-}
-
-/// Whether a protocol `type` conforms to in the project requires a property `name`.
-private func isRequirement(_ name: String, of type: TypeDecl, project: ProjectIndex) -> Bool {
-    project.conforms(type.indexName) { n in
-        guard let s = project.symbol(n), s.kind == .protocol else { return false }
-        return s.propertyRequirements.contains(name)
     }
 }
 

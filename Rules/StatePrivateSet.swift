@@ -164,19 +164,9 @@ struct StatePrivateSet: Rule {
             for v in type.variables where !v.isLet && v.isStored && !v.isStatic {
                 let isState = observableMacro ? v.isObservationTracked : v.isPublished
                 guard isState, v.header.setterAccess > .fileprivate else { continue }
-                if requiresSetter(v.name, of: type, project: project) { continue }
+                if project.protocolRequires(v.name, of: type, settable: true, sdk: StatePrivateSet.sdkSettableRequirements) { continue }
                 context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: privateSetFix(v, in: context.file))
             }
-        }
-    }
-
-    /// Whether a protocol the model conforms to requires `name` to be settable (`var window: UIWindow?
-    /// { get set }`): `private(set)` would break the conformance.
-    private func requiresSetter(_ name: String, of type: TypeDecl, project: ProjectIndex) -> Bool {
-        project.conforms(type.indexName) { n in
-            if StatePrivateSet.sdkSettableRequirements[n]?.contains(name) == true { return true }
-            guard let s = project.symbol(n), s.kind == .protocol else { return false }
-            return s.settableRequirements.contains(name)
         }
     }
 

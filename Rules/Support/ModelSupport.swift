@@ -7,6 +7,16 @@ extension TypeDecl {
 }
 
 extension ProjectIndex {
+    /// Whether a protocol `type` conforms to requires a property `name`: any requirement, or with
+    /// `settable` only `{ get set }` ones. `sdk` lists framework protocols' requirements by name.
+    func protocolRequires(_ name: String, of type: TypeDecl, settable: Bool, sdk: [String: Set<String>] = [:]) -> Bool {
+        conforms(type.indexName) { n in
+            if sdk[n]?.contains(name) == true { return true }
+            guard let s = symbol(n), s.kind == .protocol else { return false }
+            return (settable ? s.settableRequirements : s.propertyRequirements).contains(name)
+        }
+    }
+
     /// Whether the declaration is (or extends) an observable model class.
     func isModel(_ t: TypeDecl) -> Bool {
         // The same test as the engine's, on a file's summary (`FileScope.declaresModel`).
