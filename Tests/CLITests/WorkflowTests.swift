@@ -64,6 +64,35 @@ final class WorkflowTests: XCTestCase {
 
     """
 
+    // MARK: Default isolation
+
+    /// An Xcode target built with `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` makes the models of
+    /// its folder main-actor isolated; a folder no such target compiles keeps the finding.
+    func testXcodeTargetWithMainActorDefaultIsolation() throws {
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+                objects = {
+                    APPDIR /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+                    MAIN = {isa = PBXGroup; children = (APPDIR /* App */, ); sourceTree = "<group>"; };
+                    APP /* App */ = {isa = PBXNativeTarget; buildConfigurationList = LIST; fileSystemSynchronizedGroups = (APPDIR, ); name = App; };
+                    DEBUG = {isa = XCBuildConfiguration; buildSettings = { SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; SWIFT_VERSION = 6.0; }; name = Debug; };
+                    LIST = {isa = XCConfigurationList; buildConfigurations = (DEBUG, ); };
+                    ROOT /* Project object */ = {isa = PBXProject; mainGroup = MAIN; targets = (APP /* App */, ); };
+                };
+                rootObject = ROOT /* Project object */;
+            }
+            """
+        let widget = Self.model.replacingOccurrences(of: "CounterModel", with: "WidgetModel")
+        let root = try makeProject(["App/CounterModel.swift": Self.model, "Widget/WidgetModel.swift": widget, "App.xcodeproj/project.pbxproj": pbxproj])
+        let expected = ["App/CounterModel.swift:2 state_private_set", "Widget/WidgetModel.swift:1 main_actor_model", "Widget/WidgetModel.swift:2 state_private_set"]
+        XCTAssertEqual(findings(run([root]), root: root), expected)
+        XCTAssertEqual(findings(run([root + "/App/CounterModel.swift"]), root: root), ["App/CounterModel.swift:2 state_private_set"])
+        // The configuration's `default_isolation: "nonisolated"` overrides the project file.
+        try write("{ default_isolation: \"nonisolated\" }", to: root + "/.mvilint.json")
+        XCTAssertEqual(findings(run([root]), root: root), ["App/CounterModel.swift:1 main_actor_model"] + expected)
+    }
+
     // MARK: Configuration
 
     func testUnknownKeyIsAnErrorWithFileLineKeyPathAndSuggestion() throws {

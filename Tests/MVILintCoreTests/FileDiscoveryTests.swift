@@ -148,6 +148,16 @@ final class FileDiscoveryTests: XCTestCase {
         XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/Fake"]), root)
     }
 
+    func testXcodeProjectMarksTheRoot() throws {
+        let root = try makeTree(["ios/App.xcodeproj/project.pbxproj": "", "ios/App/Views/V.swift": "", "web/Fake.xcodeproj": "", "web/W.swift": ""])
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/ios/App/Views/V.swift"]), root + "/ios")
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/ios/App"]), root + "/ios")
+        // A file named like a project bundle is not one.
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/web/W.swift"]), root + "/web")
+        XCTAssertEqual(FileDiscovery.xcodeProjects(in: root), [root + "/ios/App.xcodeproj"])
+        XCTAssertEqual(FileDiscovery.xcodeProjects(in: root + "/ios"), [root + "/ios/App.xcodeproj"])
+    }
+
     func testProjectRootFallsBackToTheLintPath() throws {
         let root = try makeTree(["App/Views/V.swift": ""])
         XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/App"]), root + "/App")

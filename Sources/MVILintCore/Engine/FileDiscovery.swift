@@ -184,8 +184,8 @@ public enum FileDiscovery {
     }
 
     /// The project root: the nearest directory, from the first existing lint path upward, that
-    /// holds `.mvilint.json` or `Package.swift`; else the lint path itself (its directory for a
-    /// file). The search stops at a repository root (a directory holding `.git`) so that a
+    /// holds `.mvilint.json`, `Package.swift` or an `.xcodeproj` bundle; else the lint path
+    /// itself (its directory for a file). The search stops at a repository root (a directory holding `.git`) so that a
     /// manifest outside the repository is never picked up. With no paths, starts from the
     /// current directory.
     public static func projectRoot(for paths: [String]) -> String {
@@ -198,6 +198,7 @@ public enum FileDiscovery {
         // Bounded by the path depth: `parent(of:)` strictly shortens until "/".
         while true {
             for marker in projectMarkers where isRegularFile(join(directory, marker)) { return directory }
+            if holdsXcodeProject(directory) { return directory }
             if fm.fileExists(atPath: join(directory, ".git")) { break }
             let up = parent(of: directory)
             if up == directory { break }
@@ -206,16 +207,20 @@ public enum FileDiscovery {
         return start
     }
 
-    /// The absolute directories (with a trailing `/`) of the targets that `Package.swift` at
-    /// `projectRoot` declares with `.defaultIsolation(MainActor.self)`; empty without a manifest.
-    /// See `ManifestScanner` for what is recognised.
+    /// The absolute paths whose Swift files default to MainActor isolation: the directories
+    /// (with a trailing `/`) of the targets that `Package.swift` at `projectRoot` declares with
+    /// `.defaultIsolation(MainActor.self)` (see `ManifestScanner`), and the folders (with a `/`)
+    /// and files (without) of the Xcode targets built with `SWIFT_DEFAULT_ACTOR_ISOLATION =
+    /// MainActor` in the `.xcodeproj` bundles directly in `projectRoot` or in one of its
+    /// subdirectories (see `XcodeProject`). Empty when there is neither.
     public static func defaultMainActorDirectories(projectRoot: String) -> [String] {
         let root = absolutePath(projectRoot)
+        var result = Set<String>()
+        for project in xcodeProjects(in: root) { result.formUnion(XcodeProject.defaultMainActorPaths(projectFile: join(project, "project.pbxproj"))) }
         let manifest = join(root, "Package.swift")
-        guard isRegularFile(manifest), let data = FileManager.default.contents(atPath: manifest) else { return [] }
+        guard isRegularFile(manifest), let data = FileManager.default.contents(atPath: manifest) else { return result.sorted() }
         let targets = ManifestScanner(bytes: [UInt8](data)).mainActorTargets()
         let fm = FileManager.default
-        var result = Set<String>()
         for target in targets {
             let relative: String
             if let path = target.path {
@@ -232,6 +237,36 @@ public enum FileDiscovery {
             result.insert(directory == "/" ? "/" : directory + "/")
         }
         return result.sorted()
+    }
+
+    /// The `.xcodeproj` bundles directly in `root` and in its subdirectories (not hidden, not
+    /// skipped), sorted.
+    static func xcodeProjects(in root: String) -> [String] {
+        func bundles(in directory: String) -> (projects: [String], subdirectories: [String]) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return ([], []) }
+            var projects: [String] = [], subdirectories: [String] = []
+            for name in names where !name.hasPrefix(".") && !skippedDirectoryNames.contains(name) {
+                let path = join(directory, name)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                if name.hasSuffix(".xcodeproj") { projects.append(path) } else { subdirectories.append(path) }
+            }
+            return (projects, subdirectories)
+        }
+        let top = bundles(in: root)
+        var projects = top.projects
+        for d in top.subdirectories { projects += bundles(in: d).projects }
+        return projects.sorted()
+    }
+
+    /// Whether `directory` holds an `.xcodeproj` bundle.
+    static func holdsXcodeProject(_ directory: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
+        return names.contains { name in
+            var isDirectory: ObjCBool = false
+            return name.hasSuffix(".xcodeproj") && !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: join(directory, name), isDirectory: &isDirectory) && isDirectory.boolValue
+        }
     }
 
     // MARK: Paths

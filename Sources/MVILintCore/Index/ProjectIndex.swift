@@ -483,7 +483,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Whether a file at `path` defaults to MainActor isolation.
     public func isDefaultMainActor(path: String) -> Bool {
         if defaultMainActorEverywhere { return true }
-        return defaultMainActorDirectories.contains { path.hasPrefix($0) }
+        // A directory ends with `/`; a single file (an Xcode target's member) matches exactly.
+        return defaultMainActorDirectories.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
     }
 
     /// Main-actor isolation of a model declared in `path`, as RULES.md defines it.
