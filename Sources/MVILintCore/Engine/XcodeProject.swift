@@ -261,11 +261,18 @@ enum OpenStepPlist {
                 return String(decoding: out, as: UTF8.self)
             }
             let start = p
-            while p < b.count, !Reader.delimiters.contains(b[p]) { p += 1 }
+            while p < b.count, !Reader.isDelimiter(b[p]) { p += 1 }
             guard p > start else { return nil }
             return String(decoding: b[start..<p], as: UTF8.self)
         }
 
-        static let delimiters: Set<UInt8> = Set(" \t\r\n{}()=;,\"".utf8)
+        /// Whitespace and the punctuation that ends a bare word.
+        static func isDelimiter(_ c: UInt8) -> Bool {
+            switch c {
+            case 0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "\""): return true
+            default: return false
+            }
+        }
     }
 }
