@@ -73,6 +73,26 @@ extension LoadingStateReset {
             }
         }
         """),
+        .triggering("""
+        @MainActor
+        final class CountriesViewModel: ObservableObject {
+            @Published private(set) var countries: [Country] = []
+            @Published private(set) var isLoading = false
+            @Published private(set) var errorMessage: String?
+
+            func onAppear() {
+                ↓isLoading = true
+                Task {
+                    do {
+                        countries = try await service.countries()
+                        isLoading = false
+                    } catch {
+                        errorMessage = error.localizedDescription
+                    }
+                }
+            }
+        }
+        """),
         .triggering(files: [
             "HomeStore.swift": """
             @MainActor
@@ -115,6 +135,41 @@ extension LoadingStateReset {
         }
         """),
         .nonTriggering("""
+        extension Task where Failure == Never, Success == Void {
+            init(priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void,
+                 catch handler: @escaping (Error) -> Void) {
+                self.init(priority: priority) { do { try await operation() } catch { handler(error) } }
+            }
+        }
+
+        @MainActor
+        final class CheckoutViewModel: ObservableObject {
+            @Published private(set) var isLoading = false
+            @Published private(set) var error: Error?
+
+            func submit() {
+                isLoading = true
+                Task(priority: .userInitiated) {
+                    try await checkout.submit()
+                    isLoading = false
+                } catch: { error in
+                    self.error = error
+                    self.isLoading = false
+                }
+            }
+
+            func save() {
+                isLoading = true
+                Task(priority: .userInitiated, {
+                    try await checkout.save()
+                    self.isLoading = false
+                }, catch: { _ in
+                    self.isLoading = false
+                })
+            }
+        }
+        """),
+        .nonTriggering("""
         @MainActor
         final class ProfileViewModel: ObservableObject {
             @Published private(set) var isLoading = false
@@ -149,6 +204,19 @@ extension LoadingStateReset {
                 Task {
                     defer { isLoading = false }
                     profile = try await fetchProfile.execute(userID: "me")
+                }
+            }
+
+            func reloadInBackground() {
+                isLoading = true
+                Task { [weak self] in
+                    guard let self else { return }
+                    do {
+                        self.profile = try await self.fetchProfile.execute(userID: "me")
+                    } catch {
+                        self.profile = nil
+                    }
+                    self.isLoading = false
                 }
             }
 

@@ -17,6 +17,10 @@ struct LoadingStateReset: Rule {
         leaves the flag `true`. Precision comes first: a loop or `switch` that touches the flag or can \
         leave the method while it is set, a flag written inside another closure, a conditional \
         compilation block, or any other write to the flag makes the rule stay silent for that method. \
+        A `Task { }` that the method starts after setting the flag, and that resets it itself, takes \
+        the flag over: the task is followed from there, and the method's own exits no longer answer \
+        for it; a write to the flag in the method after the task starts makes the rule stay silent. \
+        The `else` of a `guard let self` leaves only once the model is gone and is not a leak. \
         A `defer` that writes the flag counts as a reset. Flags are matched as `flag` or `state.flag`.
         """,
         category: .state,
@@ -60,15 +64,22 @@ struct LoadingStateReset: Rule {
                 let base = file.bodyAnalysis.innermost.indices.contains(body.lowerBound - 1) ? Int(file.bodyAnalysis.innermost[body.lowerBound - 1]) : -1
                 var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(file.parameters(of: f).map(\.name)))]
                 // Every `Task { }` inside the method is a flow of its own: its body runs later.
-                for c in file.closures(in: body) where isTask(c, file: file) {
+                var tasks: [Int: Flow] = [:]
+                let closures = file.closures(in: body)
+                for c in closures where isTask(c, among: closures, file: file) {
                     let index = Int(file.bodyAnalysis.innermost[c.open])
                     let start = c.inToken.map { $0 + 1 } ?? c.open + 1
-                    if start < c.close { flows.append(Flow(range: start..<c.close, base: index, throwing: true, locals: [])) }
+                    guard start < c.close else { continue }
+                    let flow = Flow(range: start..<c.close, base: index, throwing: true, locals: [])
+                    flows.append(flow)
+                    // A task started by the method's own code may take over a flag the method set.
+                    if (c.parent ?? -1) == base { tasks[index] = flow }
                 }
-                for flow in flows {
+                for (n, flow) in flows.enumerated() {
                     for flag in flags where named.contains(flag) {
                         for path in namesState ? [[flag], ["state", flag]] : [[flag]] {
                             var analysis = FlagFlow(file: file, flow: flow, path: path)
+                            if n == 0 { analysis.tasks = tasks }
                             if helpersByPath[path] == nil {
                                 if methods == nil {
                                     if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
@@ -80,6 +91,17 @@ struct LoadingStateReset: Rule {
                             analysis.helpers = helpersByPath[path] ?? [:]
                             for site in analysis.leakingSites() where reported.insert(site).inserted {
                                 context.report(at: site, .notReset(path.joined(separator: "."), method: f.name))
+                            }
+                            // The flag set before `Task { … }` that resets it is the task's to reset:
+                            // followed through the task's body from the states where it starts.
+                            for (task, entry) in analysis.handoffs.sorted(by: { $0.key < $1.key }) {
+                                guard let taskFlow = tasks[task], entry.contains(where: { $0.site != nil }) else { continue }
+                                var handed = FlagFlow(file: file, flow: taskFlow, path: path)
+                                handed.helpers = analysis.helpers
+                                handed.entry = entry
+                                for site in handed.leakingSites() where reported.insert(site).inserted {
+                                    context.report(at: site, .notResetInTask(path.joined(separator: "."), method: f.name))
+                                }
                             }
                         }
                     }
@@ -104,10 +126,17 @@ struct LoadingStateReset: Rule {
         return out
     }
 
-    private func isTask(_ c: ClosureInfo, file: SourceFile) -> Bool {
+    /// The body of `Task { }`, `Task(priority: …) { }`, `Task.detached { }` or `Task(operation: { })`:
+    /// the trailing closure or the one labelled `operation`. Another closure passed to `Task(…)`
+    /// belongs to a project's own initialiser (`Task({ … }, catch: { … })`), whose errors go elsewhere.
+    private func isTask(_ c: ClosureInfo, among closures: [ClosureInfo], file: SourceFile) -> Bool {
         let names = c.callee.map(\.name)
-        guard let last = names.last else { return false }
-        return (last == "Task" && names.count == 1) || (names == ["Task", "detached"])
+        guard let last = names.last, c.isTrailing || c.label == "operation" else { return false }
+        guard (last == "Task" && names.count == 1) || (names == ["Task", "detached"]) else { return false }
+        // A second trailing closure (`} catch: { … }`) or closure argument.
+        if file.kind(c.close + 1) == .identifier || file.kind(c.close + 1) == .keyword, file.kind(c.close + 2) == .colon,
+           file.kind(c.close + 3) == .leftBrace { return false }
+        return !closures.contains { $0.open != c.open && $0.calleeStart != nil && $0.calleeStart == c.calleeStart }
     }
 }
 
@@ -137,8 +166,13 @@ private struct Outcome {
     }
 }
 
-/// What a statement's own tokens do to the flag.
-private enum FlagWrite { case setTrue(Int), setFalse, other }
+/// What a statement's own tokens do to the flag; `handOver` starts the task (closure index) that
+/// takes the flag over.
+private enum FlagWrite {
+    case setTrue(Int), setFalse, handOver(Int), other
+
+    var isHandOver: Bool { if case .handOver = self { return true }; return false }
+}
 
 /// Follows one flag through one body.
 private struct FlagFlow {
@@ -150,6 +184,15 @@ private struct FlagFlow {
     /// Set sites after which some `try`/`await` ran while the flag was `true`.
     var worked: Set<Int> = []
     var gaveUp = false
+    /// The flag's states where the body starts: unknown, or set by the method that started this task.
+    var entry: Set<PathState> = [PathState(site: nil)]
+    /// The `Task { }` flows that the body's own code starts, by closure index.
+    var tasks: [Int: Flow] = [:]
+    /// Those of `tasks` that write the flag (or call a method that does): the flag set before one
+    /// of them is the task's to reset, and the body's own exits no longer answer for it.
+    var handingOver: Set<Int> = []
+    /// For each task of `handingOver` reached, the flag's states where it starts.
+    var handoffs: [Int: Set<PathState>] = [:]
 
     init(file: SourceFile, flow: Flow, path: [String]) {
         self.file = file; self.flow = flow; self.path = path
@@ -158,14 +201,21 @@ private struct FlagFlow {
     /// Set sites that some exit leaves `true` after `try`/`await` work.
     mutating func leakingSites() -> [Int] {
         let writes = file.mutations(in: flow.range).filter { touchesFlag($0) }
-        // Only bodies that set the flag to a literal `true` themselves are followed.
-        guard writes.contains(where: { if case .setTrue = classify($0) { return isOwn($0.operatorToken) } else { return false } }) else { return [] }
+        // Only bodies that set the flag to a literal `true` themselves, or tasks started after it
+        // was set, are followed.
+        let handedOver = entry.contains { $0.site != nil }
+        guard handedOver || writes.contains(where: { if case .setTrue = classify($0) { return isOwn($0.operatorToken) } else { return false } }) else { return [] }
         if let root = path.first, flow.locals.contains(root) || file.localNames(in: flow.range).contains(root) { return [] }
+        let calls = helperCalls(in: flow.range)
+        for (index, task) in tasks where writes.contains(where: { task.range.contains($0.operatorToken) }) || calls.contains(where: { task.range.contains($0.token) }) {
+            handingOver.insert(index)
+        }
         // A write inside another closure (a completion handler, `sink`, a nested task) happens at a
-        // time this flow cannot tell; synchronous wrappers such as `MainActor.run` are inline.
-        for m in writes where !isOwn(m.operatorToken) && !isInline(m.operatorToken) { return [] }
-        for c in helperCalls(in: flow.range) where !isOwn(c.token) && !isInline(c.token) { return [] }
-        let out = run(file.statements(in: flow.range), [PathState(site: nil)])
+        // time this flow cannot tell; synchronous wrappers such as `MainActor.run` are inline, and a
+        // task that takes the flag over is followed on its own.
+        for m in writes where !isOwn(m.operatorToken) && !isInline(m.operatorToken) && !isHandedOver(m.operatorToken) { return [] }
+        for c in calls where !isOwn(c.token) && !isInline(c.token) && !isHandedOver(c.token) { return [] }
+        let out = run(file.statements(in: flow.range), entry)
         guard !gaveUp else { return [] }
         var exits = out.normal.union(out.returns)
         if flow.throwing { exits.formUnion(out.throwing) }
@@ -234,8 +284,10 @@ private struct FlagFlow {
             let c = effects(of: condition, states)
             var out = Outcome(normal: c.normal, returns: c.returns, throwing: c.throwing)
             // The `else` block must leave the scope; a path that seems to fall out of it ends in a
-            // call that does not return (`fatalError()`).
-            out.merge(exits: run(otherwise.statements, c.normal))
+            // call that does not return (`fatalError()`). A `guard let self` leaves only once the
+            // model is gone, and no one is left to see the flag.
+            let elseExits = run(otherwise.statements, c.normal)
+            if !bindsSelf(condition) { out.merge(exits: elseExits) }
             return out
         case .doStatement(let body, let catches):
             let b = run(body.statements, states)
@@ -276,15 +328,29 @@ private struct FlagFlow {
         for c in helperCalls(in: range) where isOwn(c.token) || isInline(c.token) {
             writes.append((c.token, c.onlyResets ? .setFalse : .other))
         }
+        // The flag's own writes and the starts of the tasks that take it over, in source order.
+        for index in handingOver where range.contains(file.bodyAnalysis.closures[index].open) {
+            writes.append((file.bodyAnalysis.closures[index].open, .handOver(index)))
+        }
         for (_, w) in writes.sorted(by: { $0.token < $1.token }) {
+            // Once a task has the flag, a later write here races with it.
+            if !handoffs.isEmpty, !w.isHandOver { gaveUp = true; return Outcome() }
             switch w {
             case .setTrue(let site): current = [PathState(site: site)]
             case .setFalse: current = [PathState(site: nil)]
+            case .handOver(let index):
+                handoffs[index, default: []].formUnion(current)
+                current = [PathState(site: nil)]
             case .other: gaveUp = true; return Outcome()
             }
         }
         out.normal = current
         return out
+    }
+
+    /// Whether token `i` lies in a task that takes the flag over (`handingOver`).
+    private func isHandedOver(_ i: Int) -> Bool {
+        handingOver.contains { tasks[$0]?.range.contains(i) == true }
     }
 
     mutating func markWork(in range: TokenRange, _ states: Set<PathState>) {
@@ -303,6 +369,16 @@ private struct FlagFlow {
         // Any write of `false` in the defer, even a conditional one, is taken as a reset.
         for m in writes { if case .setFalse = classify(m) { continue }; return .abort }
         return .reset
+    }
+
+    /// `let self`, `let self = self`, `let strongSelf = self` in a condition.
+    private func bindsSelf(_ range: TokenRange) -> Bool {
+        range.contains { i in
+            guard file.isWord(i, "let") || file.isWord(i, "var") else { return false }
+            if file.isWord(i + 1, "self") { return true }
+            return file.kind(i + 1) == .identifier && file.kind(i + 2) == .equal && file.isWord(i + 3, "self")
+                && (file.kind(i + 4) == .comma || file.kind(i + 4) == .leftBrace || file.isWord(i + 4, "else"))
+        }
     }
 
     private func containsFlagWrite(_ range: TokenRange) -> Bool {
@@ -379,5 +455,9 @@ private struct FlagFlow {
 private extension String {
     static func notReset(_ flag: String, method: String) -> String {
         "`\(flag)` is set to `true` in `\(method)` but some exit after its `try`/`await` work leaves it `true`; reset it in a `defer` right after setting it"
+    }
+
+    static func notResetInTask(_ flag: String, method: String) -> String {
+        "`\(flag)` is set to `true` in `\(method)` but some exit of the `Task` it then starts leaves it `true` after `try`/`await` work; reset it in a `defer` at the top of the task"
     }
 }
