@@ -127,7 +127,8 @@ extension Parser {
     mutating func parseFunction(at i: Int, end: Int, header: DeclHeader) -> (FunctionDecl, Int) {
         let fkind: FunctionKind = isWord(i, "init") ? .initializer : isWord(i, "deinit") ? .deinitializer : isWord(i, "subscript") ? .subscript : .function
         var j = i + 1
-        var name = file.text(i)
+        // `init`, `deinit`, `subscript`, or the function's name below (a keyword's text is not decoded).
+        var name = fkind == .initializer ? "init" : fkind == .deinitializer ? "deinit" : fkind == .subscript ? "subscript" : "func"
         var nameToken = i
         if fkind == .function {
             if isIdentifierLike(j) || kind(j) == .operator || kind(j) == .equal {

@@ -48,6 +48,15 @@ struct Parser {
         "subscript", "typealias", "import", "case", "associatedtype", "operator", "precedencegroup",
     ]
 
+    /// Attribute names common enough that the parser names them with its own strings.
+    static let commonAttributeSet = WordSet([
+        "MainActor", "Published", "State", "StateObject", "ObservedObject", "EnvironmentObject", "Environment",
+        "Binding", "Bindable", "Observable", "ObservationIgnored", "AppStorage", "SceneStorage", "FocusState",
+        "Namespace", "Query", "Model", "main", "objc", "available", "discardableResult", "escaping", "Sendable",
+        "ViewBuilder", "inlinable", "usableFromInline", "frozen", "Test", "Suite", "Dependency", "Reducer",
+        "ObservableState", "Presents", "CasePathable", "ToolbarContentBuilder", "SceneBuilder", "nonobjc", "unknown",
+    ])
+
     /// `modifierWords` and `declKeywords` for allocation-free comparison with token text.
     static let modifierWordSet = WordSet(Array(modifierWords))
     static let declKeywordSet = WordSet(Array(declKeywords))
@@ -123,7 +132,8 @@ struct Parser {
                 var j = i + 1
                 guard isIdentifierLike(j) else { return i + 1 }
                 let nameToken = j
-                var name = file.text(j)
+                // The usual attributes are named by the parser's own strings, without decoding.
+                var name = file.word(j, in: Parser.commonAttributeSet) ?? file.text(j)
                 j += 1
                 while true {
                     // `@ReducerBuilder<State, Action>`, `@FocusState<Field?>.Binding`: generic
@@ -151,7 +161,7 @@ struct Parser {
                 continue
             }
             if isModifier(i) {
-                let name = file.text(i)
+                let name = file.word(i, in: Parser.modifierWordSet) ?? file.text(i)
                 var detail: String? = nil
                 var j = i + 1
                 if kind(j) == .leftParen, isIdentifierLike(j + 1), kind(j + 2) == .rightParen {

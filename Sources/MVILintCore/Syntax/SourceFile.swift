@@ -167,6 +167,12 @@ public final class SourceFile: @unchecked Sendable {
         }
     }
 
+    /// The word of `words` that token `i` spells, as the set's own string (nothing is decoded).
+    @inline(__always) public func word(_ i: Int, in words: WordSet) -> String? {
+        guard i >= 0, i < tokens.count else { return nil }
+        return words.word(bytes, Int(tokens[i].start), Int(tokens[i].end))
+    }
+
     /// Whether token `i` spells one of `words` (byte comparison, no allocation).
     @inline(__always) public func isText(_ i: Int, in words: WordSet) -> Bool {
         guard i >= 0, i < tokens.count else { return false }
@@ -322,8 +328,11 @@ public struct WordSet: Sendable {
         let lengthStart: UnsafeMutablePointer<Int32>
         /// For each length: bit `b & 63` is set when a word of that length starts with byte `b`.
         let firstBytes: UnsafeMutablePointer<UInt64>
+        /// The words as strings, in the order of `offsets`.
+        let strings: [String]
 
         init(_ sorted: [[UInt8]]) {
+            strings = sorted.map { String(decoding: $0, as: UTF8.self) }
             let total = sorted.reduce(0) { $0 + $1.count }
             storage = .allocate(capacity: max(1, total))
             offsets = .allocate(capacity: max(1, sorted.count))
@@ -373,6 +382,27 @@ public struct WordSet: Sendable {
                 e += 1
             }
             return false
+        }
+    }
+
+    /// The word that `bytes[start..<end]` spells, as given to `init` (no decoding: the set's
+    /// own string is returned), or nil when it is none of them.
+    @inline(__always) public func word(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
+        let n = end - start
+        let t = table
+        guard n > 0, n <= WordSet.maxLength, start >= 0, end <= bytes.count,
+              t.firstBytes[n] & (1 << UInt64(bytes[start] & 63)) != 0 else { return nil }
+        var e = Int(t.lengthStart[n])
+        let last = Int(t.lengthStart[n + 1])
+        return bytes.withUnsafeBufferPointer { b in
+            while e < last {
+                let o = t.storage + Int(t.offsets[e])
+                var k = 0
+                while k < n, o[k] == b[start + k] { k += 1 }
+                if k == n { return t.strings[e] }
+                e += 1
+            }
+            return nil
         }
     }
 
