@@ -208,30 +208,31 @@ public final class Linter {
             }
         }
         loaded = []
-        let index = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
-                                 defaultMainActorDirectories: settings.defaultMainActorDirectories,
-                                 defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
+        var ownedIndex: ProjectIndex? = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
+                                                     defaultMainActorDirectories: settings.defaultMainActorDirectories,
+                                                     defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
         if scoping {
             // On all cores: on a large project, asking every rule about every file is a second
             // of one thread's time (index lookups of names, summaries spread over memory).
             let suppressionBit = scopeWords.firstIndex(of: FileScope.suppressionWord).map { UInt64(1) << UInt64($0) } ?? 0
             let inScope = parallelMap(targetFacts) { facts -> Bool in
                 if facts.wordMask & suppressionBit != 0 { return true }
-                let scope = FileScope(types: summaries[facts.summary].types, project: index, settings: self.settings, words: scopeWords, wordMask: facts.wordMask)
+                // `ownedIndex` is read, never written, while the threads run; it is the index's only
+                // owner, so that handing it over at the end leaves no other reference.
+                let scope = FileScope(types: summaries[facts.summary].types, project: ownedIndex!, settings: self.settings, words: scopeWords, wordMask: facts.wordMask)
                 return plan.contains { $0.rule.mayReport(in: scope) }
             }
             for k in targets.indices { targets[k].inScope = inScope[k] }
         }
         targetFacts = []
         // Freed on another thread, while pass 2 starts, rather than before it.
-        releaseInBackground(summaries)
-        summaries = []
+        releaseInBackground(&summaries)
         let t3 = DispatchTime.now()
         timings.indexing = seconds(pass1End, t3)
         timings.peakMemoryAfterIndex = peakResidentBytes()
 
         // Pass 2: run the enabled rules on each lint file against the read-only index.
-        let checked = parallelMap(targets) { target -> CheckedFile in
+        var checked = parallelMap(targets) { target -> CheckedFile in
             if !target.inScope {
                 return CheckedFile(findings: [], diagnostic: nil, path: target.path, bytes: nil, readTime: 0, scanTime: 0, checkTime: 0,
                                    rescanned: false, skipped: true)
@@ -257,7 +258,7 @@ public final class Linter {
                 scanTime = seconds(t, DispatchTime.now())
             }
             let t = DispatchTime.now()
-            let findings = self.check(file, index: index, plan: plan)
+            let findings = self.check(file, index: ownedIndex!, plan: plan)
             return CheckedFile(findings: findings, diagnostic: nil, path: file.path, bytes: self.retainsSources ? file.bytes : nil,
                                readTime: readTime, scanTime: scanTime, checkTime: seconds(t, DispatchTime.now()), rescanned: target.file == nil, skipped: false)
         }
@@ -291,8 +292,10 @@ public final class Linter {
         timings.total = seconds(start, DispatchTime.now())
         var result = LintResult(findings: findings, diagnostics: diagnostics, lintedFileCount: linted, timings: timings)
         if retainsSources { result.sources = sources }
-        // The index, and what pass 2 left, go while the caller reports.
-        releaseInBackground((index, checked))
+        // The index, and what pass 2 left, go while the caller reports (a command-line run may
+        // exit before they are gone).
+        releaseInBackground(&ownedIndex)
+        releaseInBackground(&checked)
         return result
     }
 
@@ -398,9 +401,21 @@ private final class ByteBudget: @unchecked Sendable {
 
 /// Drops `value` on a background thread: freeing a large structure of many small objects takes
 /// a single thread milliseconds that the caller need not wait for.
-func releaseInBackground<T>(_ value: T) {
+/// Frees `value` on another thread: it is moved into a box that the other thread empties, and
+/// the caller's variable is reset first, so that the other thread holds the last reference.
+/// (Handing over a copy while the caller's own reference lives on can leave the caller the last
+/// owner, which then frees it after all.)
+func releaseInBackground<T>(_ value: inout T?) {
     let box = ReleaseBox(value)
+    value = nil
     DispatchQueue.global(qos: .utility).async { box.clear() }
+}
+
+/// As `releaseInBackground(_:)` for an array, which is left empty.
+func releaseInBackground<E>(_ value: inout [E]) {
+    var moved: [E]? = []
+    swap(&moved!, &value)
+    releaseInBackground(&moved)
 }
 
 private final class ReleaseBox<T>: @unchecked Sendable {
