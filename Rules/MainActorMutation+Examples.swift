@@ -130,6 +130,29 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A method called on an actor (or a class) that a property holds changes that object,
+        // not the property.
+        .nonTriggering("""
+        actor ReadQueue {
+            private var ids: Set<Int> = []
+            func remove(_ id: Int) { ids.remove(id) }
+        }
+        @Observable
+        final class PostClient {
+            var readQueue = ReadQueue()
+            func markRead(_ id: Int) async {
+                await readQueue.remove(id)
+            }
+        }
+        @Observable
+        final class Post {
+            var client: PostClient
+            init(client: PostClient) { self.client = client }
+            func open(_ id: Int) async {
+                await client.readQueue.remove(id)
+            }
+        }
+        """),
         .nonTriggering("""
         final class FeedViewModel: ObservableObject {
             @Published private(set) var items: [String] = []

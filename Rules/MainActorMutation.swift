@@ -51,6 +51,11 @@ struct MainActorMutation: Rule {
                 for m in file.mutations(in: body) {
                     guard let root = m.path.first, state.contains(root) else { continue }
                     if !m.viaSelf && locals.contains(root) { continue }
+                    // A method called on a class or actor that the property holds changes that
+                    // object, not the property (`await queue.remove(id)` on an actor), and a method
+                    // of an actor further along (`await api.queue.remove(id)`) runs on the actor.
+                    if case .mutatingCall = m.kind, let kind = receiverKind(m.path, of: model, project: project),
+                       kind == .actor || (kind == .class && m.path.count == 1) { continue }
                     if bodyQueues == nil { bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues }
                     guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
@@ -63,6 +68,18 @@ struct MainActorMutation: Rule {
                 }
             }
         }
+    }
+
+    /// The kind of the project type that `path` reaches from the model through declared stored
+    /// properties (`["api", "queue"]`: the type of `queue` in the type of `api`); nil when a step
+    /// is not declared with a project type.
+    private func receiverKind(_ path: [String], of model: String, project: ProjectIndex) -> TypeKind? {
+        var owner = model
+        for name in path.prefix(8) {
+            guard let typeName = project.symbol(owner)?.storedProperties.first(where: { $0.name == name })?.typeName else { return nil }
+            owner = typeName
+        }
+        return project.kind(of: owner)
     }
 
     /// Where a closure runs, as far as the call it is passed to tells.

@@ -114,6 +114,31 @@ struct StateObjectInjected: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            // A factory that the autoclosure calls makes a new instance each time it is called.
+            .nonTriggering("""
+            struct RouterHost<Content: View>: View {
+                @StateObject private var router: RouterModel
+                @StateObject private var tabs: TabsModel
+                let content: Content
+                init(router: @autoclosure @escaping () -> RouterModel, @ViewBuilder content: () -> Content) {
+                    _router = StateObject(wrappedValue: router())
+                    _tabs = StateObject(wrappedValue: Self.makeTabs)
+                    self.content = content()
+                }
+                private static var makeTabs: TabsModel { TabsModel(titles: ["Home", "Search"]) }
+                var body: some View { content }
+            }
+            """),
+            .triggering("""
+            struct TabsHost: View {
+                @StateObject private var ↓tabs: TabsModel
+                init() {
+                    _tabs = StateObject(wrappedValue: Self.sharedTabs)
+                }
+                private static let sharedTabs = TabsModel(titles: ["Home"])
+                var body: some View { EmptyView() }
+            }
+            """),
             .nonTriggering("""
             struct ListView: View {
                 @ObservedObject var model: ListModel
@@ -171,11 +196,33 @@ struct StateObjectInjected: Rule {
                     guard arg < close else { continue }
                     // A new instance: made in the autoclosure, or just before it in `init`.
                     if file.newInstance(at: arg, end: close, annotated: v.type, in: body) != nil { continue }
+                    // Made by a factory that the autoclosure calls: a closure parameter of `init`
+                    // (`router: @autoclosure @escaping () -> Router`), or a computed static
+                    // property of the view (`Self.makeRouter`).
+                    if callsClosureParameter(arg, end: close, of: f, file: file) || readsComputedStatic(arg, end: close, of: type, file: file) { continue }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
                 }
             }
         }
+    }
+}
+
+extension StateObjectInjected {
+    /// `factory()`: the whole argument calls a parameter of `function` whose type is a function type.
+    private func callsClosureParameter(_ arg: Int, end: Int, of function: FunctionDecl, file: SourceFile) -> Bool {
+        guard file.kind(arg) == .identifier, file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 else { return false }
+        let name = file.name(arg)
+        return file.parameters(of: function).contains { $0.name == name && $0.type?.isFunctionType == true }
+    }
+
+    /// `Self.make` or `View.make`: the whole argument reads a static property of `type` that is
+    /// computed, so that each read builds what it returns.
+    private func readsComputedStatic(_ arg: Int, end: Int, of type: TypeDecl, file: SourceFile) -> Bool {
+        guard end - arg == 3, file.isWord(arg, "Self") || file.name(arg) == type.name,
+              file.kind(arg + 1) == .period, file.kind(arg + 2) == .identifier else { return false }
+        let name = file.name(arg + 2)
+        return type.variables.contains { $0.name == name && $0.isStatic && !$0.isStored }
     }
 }
 

@@ -133,6 +133,30 @@ struct UnobservedModel: Rule {
                 var body: some Scene { WindowGroup { ContentView().environmentObject(store) } }
             }
             """),
+            // Inside a view, its generic parameter, its own nested type, or a type nested in a
+            // generic model (`Model<T>.ID`) is meant, not the project's model of that name.
+            .nonTriggering(files: [
+                "Models.swift": """
+                final class Backdrop: ObservableObject { @Published private(set) var title = "" }
+                enum Flow { final class Coordinator: ObservableObject { @Published private(set) var step = 0 } }
+                final class PageModel<Item: Identifiable>: ObservableObject, Identifiable {
+                    let id: String
+                    init(id: String) { self.id = id }
+                }
+                """,
+                "Views.swift": """
+                struct BackdropModifier<Backdrop: View>: ViewModifier {
+                    let backdrop: Backdrop
+                    func body(content: Content) -> some View { content.background(backdrop) }
+                }
+                struct RowView: View {
+                    final class Coordinator { var taps = 0 }
+                    let coordinator: Coordinator
+                    let selection: PageModel<Episode>.ID?
+                    var body: some View { Text("\\(coordinator.taps)") }
+                }
+                """,
+            ]),
             // A local that holds an existing instance is still injected.
             .triggering("""
             struct BoardView: View {
@@ -158,6 +182,11 @@ struct UnobservedModel: Rule {
                 // An array or dictionary of models is not a model: nothing could observe it whole.
                 guard let t = v.type, !t.isFunctionType, !t.text.hasPrefix("[") else { continue }
                 let model = t.baseName
+                // Inside the view, its generic parameter or its own nested type of that name is
+                // meant, not a project type elsewhere (`struct Row<Background: View>`).
+                if type.genericParameters.contains(model) { continue }
+                if let nested = UnobservedModel.nestedType(named: model, in: type),
+                   !nested.inherited.contains(where: { $0.baseName == "ObservableObject" || project.isObservableObjectType($0.baseName) }) { continue }
                 guard project.isObservableObjectType(model), !project.isObservableMacroClass(model),
                       !UnobservedModel.conformsToObservation(model, project: project),
                       !project.isComposableStore(model, in: file) else { continue }
@@ -174,6 +203,12 @@ struct UnobservedModel: Rule {
 }
 
 extension UnobservedModel {
+    /// The type named `name` declared directly inside `type`, if any.
+    static func nestedType(named name: String, in type: TypeDecl) -> TypeDecl? {
+        for m in type.members { if case .type(let t) = m, t.kind != .extension, t.name == name { return t } }
+        return nil
+    }
+
     /// Whether the model also conforms to Observation's `Observable` (or to `Perceptible`, its
     /// back-port), as a store that supports both kinds of observation does: SwiftUI then tracks
     /// what `body` reads from a plain `let`.

@@ -190,6 +190,18 @@ public struct TypeRef: Sendable {
                     while hi > lo, b[hi] & 0xC0 == 0x80 { hi -= 1 }
                     continue peeling
                 }
+                // `Model<T>.ID`: a type nested in a generic type is named after the arguments.
+                var depth = 0, close: Int? = nil
+                for i in lt..<hi {
+                    if b[i] == UInt8(ascii: "<") { depth += 1 } else if b[i] == UInt8(ascii: ">") {
+                        depth -= 1
+                        if depth == 0 { close = i; break }
+                    }
+                }
+                if let c = close, c + 2 < hi, b[c + 1] == UInt8(ascii: "."), isNameByte(b[c + 2]) {
+                    lo = c + 2
+                    continue peeling
+                }
                 hi = lt
             }
             dropTrailingMarks()
