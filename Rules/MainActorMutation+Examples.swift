@@ -130,6 +130,18 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A timer of the main run loop delivers on the main thread, as `receive(on:)` would.
+        .nonTriggering("""
+        final class Clock: ObservableObject {
+            @Published private(set) var now = Date()
+            private var ticks: AnyCancellable?
+            init() {
+                ticks = Timer.publish(every: 1, on: .main, in: .common)
+                    .autoconnect()
+                    .sink { [weak self] in self?.now = $0 }
+            }
+        }
+        """),
         // A method called on an actor (or a class) that a property holds changes that object,
         // not the property.
         .nonTriggering("""

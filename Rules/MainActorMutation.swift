@@ -14,7 +14,10 @@ struct MainActorMutation: Rule {
         model with `@MainActor`, or hop to the main actor before the write. A closure passed to one of \
         the project's own Combine operators (a method of `extension Publisher`) that receives on the \
         main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
-        and names no other scheduler, runs on the main queue.
+        and names no other scheduler, runs on the main queue. So does a `sink` after a time operator \
+        on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
+        main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
+        after it.
         """,
         category: .concurrency,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -145,6 +148,10 @@ struct MainActorMutation: Rule {
         while i < sink {
             if file.isWord(i, "receive"), file.kind(i + 1) == .leftParen, file.isWord(i + 2, "on"), let close = file.partner(i + 1) {
                 onMain = (i + 3..<close).contains(where: { file.isWord($0, "main") })
+            } else if file.isWord(i, "Timer"), file.kind(i + 1) == .period, file.isWord(i + 2, "publish"), file.kind(i + 3) == .leftParen,
+                      let close = file.partner(i + 3), let on = (i + 4..<close).first(where: { file.isWord($0, "on") && file.kind($0 + 1) == .colon }) {
+                // `Timer.publish(every: 1, on: .main, in: .common)`: a timer of the main run loop fires on it.
+                onMain = (on + 2..<argumentEnd(from: on + 2, close: close, file: file)).contains(where: { file.isWord($0, "main") })
             } else if file.kind(i - 1) == .period, MainActorMutation.schedulingOperators.contains(file.name(i)),
                       file.kind(i + 1) == .leftParen, let close = file.partner(i + 1),
                       let label = (i + 2..<close).first(where: { file.isWord($0, "scheduler") && file.kind($0 + 1) == .colon }) {
