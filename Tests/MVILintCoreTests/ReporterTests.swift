@@ -91,6 +91,17 @@ final class ReporterTests: XCTestCase {
         ])
     }
 
+    /// Characters that share their first UTF-8 bytes with NEL, LS and PS are not line breaks.
+    func testNewlineDetectionByBytes() {
+        for text in ["a\nb", "a\r\nb", "a\rb", "\u{0B}", "\u{0C}", "x\u{85}", "\u{2028}", "a\u{2029}"] {
+            XCTAssertTrue(XcodeReporter.hasNewline(text), text.debugDescription)
+        }
+        for text in ["", "plain", "wait…", "a — b", "it’s", "“quoted”", "\u{2027}", "\u{202A}", "\u{84}", "ä", "🙂", "→"] {
+            XCTAssertFalse(XcodeReporter.hasNewline(text), text.debugDescription)
+            XCTAssertEqual(text.contains(where: \.isNewline), false, text.debugDescription)
+        }
+    }
+
     func testSARIFReport() {
         assertReport(SARIFReporter.self, #"""
         {
