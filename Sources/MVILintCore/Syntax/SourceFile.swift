@@ -367,27 +367,17 @@ public struct WordSet: Sendable {
 
     /// Whether `bytes[start..<end]` is one of the words.
     @inline(__always) public func contains(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
-        let n = end - start
-        let t = table
-        guard n > 0, n <= WordSet.maxLength, start >= 0, end <= bytes.count,
-              t.firstBytes[n] & (1 << UInt64(bytes[start] & 63)) != 0 else { return false }
-        var e = Int(t.lengthStart[n])
-        let last = Int(t.lengthStart[n + 1])
-        return bytes.withUnsafeBufferPointer { b in
-            while e < last {
-                let o = t.storage + Int(t.offsets[e])
-                var k = 0
-                while k < n, o[k] == b[start + k] { k += 1 }
-                if k == n { return true }
-                e += 1
-            }
-            return false
-        }
+        position(of: bytes, start, end) != nil
     }
 
     /// The word that `bytes[start..<end]` spells, as given to `init` (no decoding: the set's
     /// own string is returned), or nil when it is none of them.
     @inline(__always) public func word(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
+        position(of: bytes, start, end).map { table.strings[$0] }
+    }
+
+    /// The index in `offsets` of the word `bytes[start..<end]` spells.
+    @inline(__always) private func position(of bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
         let n = end - start
         let t = table
         guard n > 0, n <= WordSet.maxLength, start >= 0, end <= bytes.count,
@@ -399,7 +389,7 @@ public struct WordSet: Sendable {
                 let o = t.storage + Int(t.offsets[e])
                 var k = 0
                 while k < n, o[k] == b[start + k] { k += 1 }
-                if k == n { return t.strings[e] }
+                if k == n { return e }
                 e += 1
             }
             return nil
