@@ -130,6 +130,23 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Closures that run at once on the caller's thread are not completion handlers.
+        .nonTriggering("""
+        @Observable
+        final class Meter {
+            private(set) var total = 0
+            private(set) var isOpen = false
+            func add(_ values: [Int]) {
+                values.withUnsafeBufferPointer { buffer in total += buffer.reduce(0, +) }
+            }
+            func open() {
+                NSAnimationContext.runAnimationGroup { context in
+                    context.duration = 0.2
+                    isOpen = true
+                }
+            }
+        }
+        """),
         // A timer of the main run loop delivers on the main thread, as `receive(on:)` would.
         .nonTriggering("""
         final class Clock: ObservableObject {

@@ -283,6 +283,12 @@ struct MainActorMutation: Rule {
         "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskGroup",
         "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "withTaskCancellationHandler",
         "Binding", "lazy", "enumerated", "zip", "split", "mapValues", "compactMapValues", "updateValue", "merge", "with",
+        // Scoped access to memory, run at once on the caller's thread.
+        "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes",
+        "withUnsafePointer", "withUnsafeMutablePointer", "withContiguousStorageIfAvailable",
+        "withContiguousMutableStorageIfAvailable", "withCString", "withUTF8", "withMemoryRebound", "withoutActuallyEscaping",
+        // UI animation blocks, run at once (their completion handlers run on the main thread).
+        "runAnimationGroup", "performWithoutAnimation",
     ]
 }
 

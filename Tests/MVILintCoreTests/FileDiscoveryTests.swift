@@ -158,6 +158,32 @@ final class FileDiscoveryTests: XCTestCase {
         XCTAssertEqual(FileDiscovery.xcodeProjects(in: root + "/ios"), [root + "/ios/App.xcodeproj"])
     }
 
+    /// A file named `Package.swift` is a manifest only when it imports `PackageDescription`;
+    /// otherwise it is linted like any source file and marks no project root.
+    func testOnlyRealManifestsAreSkipped() throws {
+        let root = try makeTree([
+            "Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\")\n",
+            "Tools/Package.swift": "// swift-tools-version:6.0\n@preconcurrency import PackageDescription\n",
+            "Tools/Package@swift-5.9.swift": "",
+            "Sources/Shop/Package.swift": "// Not a manifest: it does not import PackageDescription.\nfinal class Package {}\n",
+            "Sources/Shop/View.swift": "",
+        ])
+        let found = FileDiscovery.swiftFiles(in: [root])
+        XCTAssertEqual(found.files, [root + "/Sources/Shop/Package.swift", root + "/Sources/Shop/View.swift"])
+        XCTAssertEqual(found.manifests, [root + "/Package.swift", root + "/Tools/Package.swift", root + "/Tools/Package@swift-5.9.swift"])
+        XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/Sources/Shop/View.swift"]), root)
+    }
+
+    /// Packages nested in the project count for their own targets when the walk's manifests are given.
+    func testNestedManifestsDefaultIsolation() throws {
+        let manifest = "// swift-tools-version:6.2\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", swiftSettings: [.defaultIsolation(MainActor.self)])])\n"
+        let root = try makeTree(["App/Main.swift": "", "Packages/Kit/Package.swift": manifest, "Packages/Kit/Sources/Kit/Model.swift": ""])
+        let found = FileDiscovery.swiftFiles(in: [root])
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: found.manifests), [root + "/Packages/Kit/Sources/Kit/"])
+        // Without them, only the root's manifest is read (there is none here).
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: root), [])
+    }
+
     func testProjectRootFallsBackToTheLintPath() throws {
         let root = try makeTree(["App/Views/V.swift": ""])
         XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/App"]), root + "/App")

@@ -208,6 +208,8 @@ public struct CommandLineTool {
         var contents: [String: [UInt8]] = [:]
         var errors: [InputDiagnostic] = []
         var emptyInputs: [String] = []
+        /// The SwiftPM manifests found while walking the given directories.
+        var manifests: [String] = []
     }
 
     /// Chooses the files of a lint run: standard input as one file, the staged files, or the
@@ -225,7 +227,8 @@ public struct CommandLineTool {
             return LintInputs(files: files, rootSearchPaths: files.isEmpty ? [snapshot.root] : files, contents: contents)
         }
         let discovery = FileDiscovery.swiftFiles(in: options.paths)
-        return LintInputs(files: discovery.files, rootSearchPaths: options.paths, errors: discovery.errors, emptyInputs: discovery.emptyInputs)
+        return LintInputs(files: discovery.files, rootSearchPaths: options.paths, errors: discovery.errors, emptyInputs: discovery.emptyInputs,
+                          manifests: discovery.manifests)
     }
 
     private func lint(_ parsed: ParsedArguments, stdin: () -> Data, stdout: (String) -> Void, stderr: (String) -> Void) throws -> Int32 {
@@ -248,10 +251,14 @@ public struct CommandLineTool {
             // The root is walked again unless it is the one directory being linted.
             let lintsRootOnly = discovery.contents.isEmpty && options.paths.count == 1 && FileDiscovery.absolutePath(options.paths[0]) == root
             let rootStart = DispatchTime.now()
-            let projectFiles = lintsRootOnly ? discovery.files : FileDiscovery.swiftFiles(in: [root]).files
+            let rootDiscovery = lintsRootOnly ? (files: discovery.files, manifests: discovery.manifests) : {
+                let walked = FileDiscovery.swiftFiles(in: [root])
+                return (files: walked.files, manifests: walked.manifests)
+            }()
+            let projectFiles = rootDiscovery.files
             finding += Double(DispatchTime.now().uptimeNanoseconds &- rootStart.uptimeNanoseconds) / 1e9
             var settings = ProjectSettings()
-            settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root)
+            settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: rootDiscovery.manifests)
             var selection = options.selection
             configuration?.apply(to: &selection, keepProfile: parsed.last(OptionSpec.profile) != nil)
             configuration?.apply(to: &settings)

@@ -64,8 +64,8 @@ enum HelpText {
               files and directories, and package manifests (Package.swift) are skipped while
               searching; a path named explicitly is always linted. Types resolve across the whole project: the nearest directory above the first
               path that holds .mvilint.json, Package.swift or an .xcodeproj is the project root,
-              and every Swift file under it is indexed. Targets that Package.swift builds with
-              .defaultIsolation(MainActor.self), and Xcode targets built with
+              and every Swift file under it is indexed. Targets that a Package.swift under it
+              builds with .defaultIsolation(MainActor.self), and Xcode targets built with
               SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor, count as main-actor isolated.
               A directory without Swift files prints a warning and does not fail the run.
               A path spelled like a command (rules, version, ...) is written ./rules or after 'lint'.

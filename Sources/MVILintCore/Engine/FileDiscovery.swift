@@ -36,10 +36,13 @@ public enum FileDiscovery {
 
     /// Expands files and directories into the sorted, deduplicated absolute paths of the files to
     /// lint. `errors` names inputs that do not exist or cannot be listed (with the path as given);
-    /// `emptyInputs` lists the given directories that hold no Swift file (as given).
-    public static func swiftFiles(in paths: [String]) -> (files: [String], errors: [InputDiagnostic], emptyInputs: [String]) {
+    /// `emptyInputs` lists the given directories that hold no Swift file (as given); `manifests`
+    /// lists the SwiftPM manifests the walk passed over (sorted), which are not linted. A file
+    /// named like a manifest that does not mention `PackageDescription` is an ordinary source file.
+    public static func swiftFiles(in paths: [String]) -> (files: [String], errors: [InputDiagnostic], emptyInputs: [String], manifests: [String]) {
         let fm = FileManager.default
         var files = Set<String>()
+        var manifests = Set<String>()
         var errors: [InputDiagnostic] = []
         var emptyInputs: [String] = []
         for given in paths {
@@ -57,9 +60,9 @@ public enum FileDiscovery {
                 files.insert(path)
                 continue
             }
-            if walk(path, into: &files, errors: &errors) == 0 { emptyInputs.append(given) }
+            if walk(path, into: &files, manifests: &manifests, errors: &errors) == 0 { emptyInputs.append(given) }
         }
-        return (files.sorted(), errors, emptyInputs)
+        return (files.sorted(), errors, emptyInputs, manifests.sorted())
     }
 
     /// Walks `root` with an explicit stack (no recursion, so deep trees cannot overflow) and
@@ -75,7 +78,7 @@ public enum FileDiscovery {
     /// which decides what is visited and in which order, then runs on one thread from those
     /// listings, listing on the spot only what lies behind a symlink. Its result is the same as
     /// a walk that lists every directory as it reaches it.
-    private static func walk(_ root: String, into files: inout Set<String>, errors: inout [InputDiagnostic]) -> Int {
+    private static func walk(_ root: String, into files: inout Set<String>, manifests: inout Set<String>, errors: inout [InputDiagnostic]) -> Int {
         let rootReal = realPath(root)
         let listings = prefetchListings(root: root, real: rootReal)
         var visited = Set<String>()
@@ -94,6 +97,7 @@ public enum FileDiscovery {
                 files.insert(child)
                 found += 1
             }
+            manifests.formUnion(listing.manifests)
             // Reverse so that directories pop in name order; which of two symlinked aliases of
             // one directory is walked then does not depend on the file system's listing order.
             stack.append(contentsOf: listing.subdirectories.sorted { $0.path < $1.path }.reversed())
@@ -104,6 +108,7 @@ public enum FileDiscovery {
     /// One directory's Swift files and subdirectories (with their real paths, nil behind a symlink).
     private struct Listing {
         var files: [String] = []
+        var manifests: [String] = []
         var subdirectories: [(path: String, real: String?)] = []
     }
 
@@ -162,8 +167,8 @@ public enum FileDiscovery {
             }
             if isDirectory {
                 if !skippedDirectoryNames.contains(name) { listing.subdirectories.append((child, throughLink ? nil : join(real, name))) }
-            } else if name.hasSuffix(".swift"), !isManifest(name) {
-                listing.files.append(child)
+            } else if name.hasSuffix(".swift") {
+                if isManifest(name), isPackageManifest(child) { listing.manifests.append(child) } else { listing.files.append(child) }
             }
         }
         return listing
@@ -183,6 +188,21 @@ public enum FileDiscovery {
         name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 
+    /// Whether the file (named like a manifest) is one: a line of its first megabyte imports
+    /// `PackageDescription`. A file that cannot be read, or is empty, counts as a manifest.
+    static func isPackageManifest(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        let data = handle.readData(ofLength: 1 << 20)
+        if data.isEmpty { return true }
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            var text = line.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("@preconcurrency ") { text = text.dropFirst("@preconcurrency ".count) }
+            if text.hasPrefix("import PackageDescription") { return true }
+        }
+        return false
+    }
+
     /// The project root: the nearest directory, from the first existing lint path upward, that
     /// holds `.mvilint.json`, `Package.swift` or an `.xcodeproj` bundle; else the lint path
     /// itself (its directory for a file). The search stops at a repository root (a directory holding `.git`) so that a
@@ -197,7 +217,11 @@ public enum FileDiscovery {
         var directory = start
         // Bounded by the path depth: `parent(of:)` strictly shortens until "/".
         while true {
-            for marker in projectMarkers where isRegularFile(join(directory, marker)) { return directory }
+            for marker in projectMarkers where isRegularFile(join(directory, marker)) {
+                // A source file that happens to be named `Package.swift` marks nothing.
+                if marker == "Package.swift", !isPackageManifest(join(directory, marker)) { continue }
+                return directory
+            }
             if holdsXcodeProject(directory) { return directory }
             if fm.fileExists(atPath: join(directory, ".git")) { break }
             let up = parent(of: directory)
@@ -213,14 +237,28 @@ public enum FileDiscovery {
     /// and files (without) of the Xcode targets built with `SWIFT_DEFAULT_ACTOR_ISOLATION =
     /// MainActor` in the `.xcodeproj` bundles directly in `projectRoot` or in one of its
     /// subdirectories (see `XcodeProject`). Empty when there is neither.
-    public static func defaultMainActorDirectories(projectRoot: String) -> [String] {
+    ///
+    /// `manifests`, when given, are the manifests found under the root (`swiftFiles(in:)`), so
+    /// that packages nested in the project count as well; without it, only the root's
+    /// `Package.swift` is read.
+    public static func defaultMainActorDirectories(projectRoot: String, manifests: [String]? = nil) -> [String] {
         let root = absolutePath(projectRoot)
         var result = Set<String>()
         for project in xcodeProjects(in: root) { result.formUnion(XcodeProject.defaultMainActorPaths(projectFile: join(project, "project.pbxproj"))) }
-        let manifest = join(root, "Package.swift")
-        guard isRegularFile(manifest), let data = FileManager.default.contents(atPath: manifest) else { return result.sorted() }
+        // Only `Package.swift` itself: a `Package@swift-…` variant applies to other tools versions.
+        let paths = (manifests ?? [join(root, "Package.swift")]).filter { $0.hasSuffix("/Package.swift") || $0 == "Package.swift" }
+        for manifest in paths { result.formUnion(mainActorDirectories(manifest: manifest)) }
+        return result.sorted()
+    }
+
+    /// The directories (with a trailing `/`) of the targets that the manifest at `manifest`
+    /// builds with `.defaultIsolation(MainActor.self)`, relative to the manifest's directory.
+    private static func mainActorDirectories(manifest: String) -> [String] {
+        let root = parent(of: absolutePath(manifest))
+        guard isRegularFile(manifest), let data = FileManager.default.contents(atPath: manifest) else { return [] }
         let targets = ManifestScanner(bytes: [UInt8](data)).mainActorTargets()
         let fm = FileManager.default
+        var result = Set<String>()
         for target in targets {
             let relative: String
             if let path = target.path {
