@@ -123,6 +123,27 @@ extension MissingEnvironmentObject {
         ]),
         // A library container handed the model (`StoreProvider(store: store) { … }`) may put it into
         // its content's environment: a value it is given counts as provided.
+        // The delegate that an app's adaptor makes is in every scene's environment; another
+        // object is not.
+        .triggering(files: [
+            "DemoApp.swift": """
+            final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
+                @Published private(set) var token = ""
+            }
+            @main
+            struct DemoApp: App {
+                @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+                var body: some Scene { WindowGroup { TokenView() } }
+            }
+            """,
+            "TokenView.swift": """
+            struct TokenView: View {
+                @EnvironmentObject private var appDelegate: AppDelegate
+                @EnvironmentObject private var ↓session: SessionStore
+                var body: some View { Text(appDelegate.token) }
+            }
+            """,
+        ]),
         .nonTriggering(files: [
             "JournalApp.swift": """
             let journal = JournalStore()
