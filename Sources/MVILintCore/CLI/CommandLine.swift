@@ -251,14 +251,15 @@ public struct CommandLineTool {
             // The root is walked again unless it is the one directory being linted.
             let lintsRootOnly = discovery.contents.isEmpty && options.paths.count == 1 && FileDiscovery.absolutePath(options.paths[0]) == root
             let rootStart = DispatchTime.now()
-            let rootDiscovery = lintsRootOnly ? (files: discovery.files, manifests: discovery.manifests) : {
+            var projectFiles = discovery.files, manifests = discovery.manifests
+            if !lintsRootOnly {
                 let walked = FileDiscovery.swiftFiles(in: [root])
-                return (files: walked.files, manifests: walked.manifests)
-            }()
-            let projectFiles = rootDiscovery.files
+                projectFiles = walked.files
+                manifests = walked.manifests
+            }
             finding += Double(DispatchTime.now().uptimeNanoseconds &- rootStart.uptimeNanoseconds) / 1e9
             var settings = ProjectSettings()
-            settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: rootDiscovery.manifests)
+            settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: manifests)
             var selection = options.selection
             configuration?.apply(to: &selection, keepProfile: parsed.last(OptionSpec.profile) != nil)
             configuration?.apply(to: &settings)

@@ -399,12 +399,11 @@ private final class ByteBudget: @unchecked Sendable {
     }
 }
 
-/// Drops `value` on a background thread: freeing a large structure of many small objects takes
-/// a single thread milliseconds that the caller need not wait for.
-/// Frees `value` on another thread: it is moved into a box that the other thread empties, and
-/// the caller's variable is reset first, so that the other thread holds the last reference.
-/// (Handing over a copy while the caller's own reference lives on can leave the caller the last
-/// owner, which then frees it after all.)
+/// Frees `value` on another thread: freeing a large structure of many small objects takes a
+/// single thread milliseconds that the caller need not wait for. The value is moved into a box
+/// that the other thread empties, and the caller's variable is reset first, so that the other
+/// thread holds the last reference (handing over a copy while the caller's own reference lives
+/// on can leave the caller the last owner, which then frees it after all).
 func releaseInBackground<T>(_ value: inout T?) {
     let box = ReleaseBox(value)
     value = nil
