@@ -19,7 +19,8 @@ struct StateValueType: Rule {
         `Store<State, Action>`, types the project does not declare, and names it declares more \
         than once elsewhere (two features with a nested `State`) are not reported. A property \
         whose type is itself an observable model is a dependency on another model, not state, and is \
-        reported only when it is named `state`.
+        reported only when it is named `state`. A `weak` or `unowned` property is a reference the \
+        model does not own, which can only hold a class: it is not reported.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -92,9 +93,11 @@ struct StateValueType: Rule {
                 var isIdle: Bool { player == .idle }
                 static let shared = OrdersState()
                 private let remote: RemoteState
+                private weak var cache: CacheState?
                 init(state: HomeState) { self.state = state; self.remote = RemoteState() }
             }
             final class OrdersState {}
+            final class CacheState {}
             """),
             .nonTriggering("""
             @MainActor
@@ -142,7 +145,7 @@ struct StateValueType: Rule {
             // Generic parameters of the model and of every enclosing type shadow project types.
             var generics = Set(type.genericParameters)
             for outer in enclosing { generics.formUnion(outer.genericParameters) }
-            for v in type.variables where v.isStored && !v.isStatic {
+            for v in type.variables where v.isStored && !v.isStatic && !v.header.modifiers.contains(where: { $0.name == "weak" || $0.name == "unowned" }) {
                 guard let typeName = stateType(of: v, file: file), !generics.contains(typeName) else { continue }
                 guard v.name == "state" || typeName.hasSuffix("State") else { continue }
                 if topLevel == nil {
