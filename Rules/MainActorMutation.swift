@@ -79,7 +79,7 @@ struct MainActorMutation: Rule {
     private func receiverKind(_ path: [String], of model: String, project: ProjectIndex) -> TypeKind? {
         var owner = model
         for name in path.prefix(8) {
-            guard let typeName = project.symbol(owner)?.storedProperties.first(where: { $0.name == name })?.typeName else { return nil }
+            guard let typeName = project.storedPropertyType(name, of: owner) else { return nil }
             owner = typeName
         }
         return project.kind(of: owner)

@@ -272,7 +272,7 @@ public enum FileDiscovery {
                 relative = base + "/" + target.name
             }
             let directory = absolutePath(relative, relativeTo: root)
-            result.insert(directory == "/" ? "/" : directory + "/")
+            result.insert(directoryEntry(directory))
         }
         return result.sorted()
     }
@@ -285,8 +285,7 @@ public enum FileDiscovery {
             var projects: [String] = [], subdirectories: [String] = []
             for name in names where !name.hasPrefix(".") && !skippedDirectoryNames.contains(name) {
                 let path = join(directory, name)
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                guard isDirectory(path) else { continue }
                 if name.hasSuffix(".xcodeproj") { projects.append(path) } else { subdirectories.append(path) }
             }
             return (projects, subdirectories)
@@ -300,11 +299,7 @@ public enum FileDiscovery {
     /// Whether `directory` holds an `.xcodeproj` bundle.
     static func holdsXcodeProject(_ directory: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
-        return names.contains { name in
-            var isDirectory: ObjCBool = false
-            return name.hasSuffix(".xcodeproj") && !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: join(directory, name), isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+        return names.contains { $0.hasSuffix(".xcodeproj") && !$0.hasPrefix(".") && isDirectory(join(directory, $0)) }
     }
 
     // MARK: Paths
@@ -346,6 +341,16 @@ public enum FileDiscovery {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
+
+    /// Whether `path` is a directory (a symlink to one included).
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// A directory as an entry of `defaultMainActorDirectories`: with a trailing `/`, so that it
+    /// covers the files under it (a file entry, without one, covers only itself).
+    static func directoryEntry(_ path: String) -> String { path == "/" ? "/" : path + "/" }
 
     /// The canonical path with every symlink resolved; the path itself when that fails.
     private static func realPath(_ path: String) -> String {

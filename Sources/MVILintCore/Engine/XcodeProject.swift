@@ -55,7 +55,7 @@ enum XcodeProject {
             guard isMainActor else { continue }
             for group in target["fileSystemSynchronizedGroups"]?.array ?? [] {
                 if let gid = group.string, let path = graph.path(of: gid, projectDirectory: directory) {
-                    paths.insert(path == "/" ? "/" : path + "/")
+                    paths.insert(FileDiscovery.directoryEntry(path))
                 }
             }
             for phase in target["buildPhases"]?.array ?? [] {

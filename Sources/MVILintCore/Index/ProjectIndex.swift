@@ -247,6 +247,12 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The merged symbol for a simple type name (aliases resolved).
     public func symbol(_ name: String) -> TypeSymbol? { declared(resolve(name)) }
 
+    /// The declared type of the stored property `name` of the type `owner`, when the project
+    /// declares both.
+    public func storedPropertyType(_ name: String, of owner: String) -> String? {
+        symbol(owner)?.storedProperties.first { $0.name == name }?.typeName
+    }
+
     /// The symbol of exactly `name` (no alias resolution).
     @inline(__always) private func declared(_ name: String) -> TypeSymbol? {
         guard let id = symbolIDs[name] else { return nil }

@@ -169,7 +169,7 @@ public final class ViewGraph: @unchecked Sendable {
                 case .staticMember(let n):
                     if index.isObservableModel(n) { edge.provided.insert(n) } else { edge.providesEverything = true }
                 case .property(let owner, let name):
-                    if let t = index.symbol(owner)?.storedProperties.first(where: { $0.name == name })?.typeName { edge.provided.insert(t) } else { edge.providesEverything = true }
+                    if let t = index.storedPropertyType(name, of: owner) { edge.provided.insert(t) } else { edge.providesEverything = true }
                 case .modifierFunction(let n): if providerFunctions.contains(n) { edge.providesEverything = true }
                 case .modifierType(let n): if providingTypes.contains(n) { edge.providesEverything = true }
                 case .unknown: edge.providesEverything = true
