@@ -1,5 +1,7 @@
 /// The project-wide type index: built once from every file's declarations, then read-only.
 
+import Dispatch
+
 /// What one file contributes to the index (small, so that the whole project's summaries stay in memory).
 public struct FileSummary: Sendable {
     public struct TypeEntry: Sendable {
@@ -135,20 +137,28 @@ public final class ProjectIndex: @unchecked Sendable {
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
 
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false) {
+        // The view graph's first stage needs no symbol: it runs beside the symbol table.
+        var collected: ViewGraph.Collected? = nil
+        let collecting = DispatchWorkItem { collected = ViewGraph.collect(summaries) }
+        DispatchQueue.global(qos: .userInitiated).async(execute: collecting)
         // Every name gets its id first, so that the symbol table is allocated once at its final
         // size (growing it by doubling would hold two copies at the peak).
         var ids: [String: Int32] = [:]
         ids.reserveCapacity(summaries.reduce(0) { $0 + $1.types.count })
         var names: [String] = []
+        // Each entry's id in the order of the entries, so that merging does not look its name up again.
+        var entryIDs: [Int32] = []
+        entryIDs.reserveCapacity(ids.capacity)
         // Fields are read in place (`summaries[i].types[j].name`): binding each entry to a local
         // would copy it, retaining all of its arrays.
         for si in summaries.indices {
             for ti in summaries[si].types.indices {
                 let name = summaries[si].types[ti].name
-                if ids[name] == nil {
-                    ids[name] = Int32(names.count)
-                    names.append(name)
-                }
+                let next = Int32(names.count)
+                // One lookup: the defaulted subscript's modify accessor inserts a new name.
+                let id = ProjectIndex.value(&ids[name, default: next])
+                if id == next { names.append(name) }
+                entryIDs.append(id)
             }
         }
         var table = names.map { TypeSymbol(name: $0) }
@@ -194,13 +204,16 @@ public final class ProjectIndex: @unchecked Sendable {
                 }
             }
         }
+        var entry = 0
         for si in summaries.indices {
             for ti in summaries[si].types.indices {
-                merge(&table[Int(ids[summaries[si].types[ti].name]!)], summaries[si].types[ti], path: summaries[si].path)
+                merge(&table[Int(entryIDs[entry])], summaries[si].types[ti], path: summaries[si].path)
+                entry += 1
             }
             for (a, target) in summaries[si].aliases where a != target { aliases[a] = target }
         }
         inheritedSeen = [:]
+        entryIDs = []
         self.symbolTable = table
         self.symbolIDs = ids
         self.aliases = aliases
@@ -213,12 +226,15 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.mainActorTypes = mainActorClosure(in: graph)
-        self.viewGraph = ViewGraph(summaries: summaries, index: self)
+        collecting.wait()
+        self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
         let closureFunctions = summaries.flatMap(\.mainHopFunctions)
         self.mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
         self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
     }
+
+    @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
 
     /// Whether `list` names something twice (lists past `linearMergeLimit` are assumed to).
     private static func hasDuplicates(_ list: [String]) -> Bool {

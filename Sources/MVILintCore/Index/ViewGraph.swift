@@ -122,44 +122,61 @@ public final class ViewGraph: @unchecked Sendable {
     public var rootCount: Int { roots.count }
     public var edgeCount: Int { edges.values.reduce(0) { $0 + $1.count } }
 
-    /// `summaries` is read twice. Each file's part is taken from its summary one at a time:
-    /// collecting them into an array first would hold a second copy of every part (10 MB on a
-    /// project of 100 000 files), and a lazy map over the summaries would copy each whole summary.
-    init(summaries: [FileSummary], index: ProjectIndex) {
+    /// What the graph takes from all files before it needs the index: `ProjectIndex` works it out
+    /// on another thread while it builds its symbol table.
+    struct Collected {
         var providingTypes = Set<String>()
-        var extensionProvisions: [String: [EnvironmentProvision]] = [:]
         var typeWide: [String: [EnvironmentProvision]] = [:]
+        /// Views that a view of another type constructs.
         var targets = Set<String>()
+        var ambiguousNames = Set<String>()
+        /// View extensions that provide: directly, through a providing modifier, or through
+        /// another providing extension.
+        var providerFunctions = Set<String>()
+    }
+
+    static func collect(_ summaries: [FileSummary]) -> Collected {
+        var c = Collected()
+        var extensionProvisions: [String: [EnvironmentProvision]] = [:]
         var declared = Set<String>()
         for i in summaries.indices {
             guard let s = summaries[i].viewGraph else { continue }
-            for name in s.declaredTypes where !declared.insert(name).inserted { ambiguousNames.insert(name) }
+            for name in s.declaredTypes where !declared.insert(name).inserted { c.ambiguousNames.insert(name) }
             for (name, p) in s.viewExtensionProvisions { extensionProvisions[name, default: []] += p }
-            providingTypes.formUnion(s.providingTypes)
-            for (t, p) in s.typeWideProvisions { typeWide[t, default: []] += p }
+            c.providingTypes.formUnion(s.providingTypes)
+            for (t, p) in s.typeWideProvisions { c.typeWide[t, default: []] += p }
             // Sites are read in place: binding each to a local would retain all of its fields.
             for k in s.sites.indices {
-                if case .type(let owner, false) = s.sites[k].owner, owner != s.sites[k].target { targets.insert(s.sites[k].target) }
+                if case .type(let owner, false) = s.sites[k].owner, owner != s.sites[k].target { c.targets.insert(s.sites[k].target) }
             }
         }
-        // View extensions that provide: directly, through a providing modifier, or through
-        // another providing extension (to a fixed point, bounded).
-        var providerFunctions = Set<String>()
+        // Provider functions to a fixed point (bounded).
         var changed = true, rounds = 0
         while changed, rounds < 32 {
             changed = false
             rounds += 1
-            for (name, list) in extensionProvisions where !providerFunctions.contains(name) {
+            for (name, list) in extensionProvisions where !c.providerFunctions.contains(name) {
                 let provides = list.contains { p in
                     switch p {
-                    case .modifierFunction(let f): return providerFunctions.contains(f)
-                    case .modifierType(let m): return providingTypes.contains(m)
+                    case .modifierFunction(let f): return c.providerFunctions.contains(f)
+                    case .modifierType(let m): return c.providingTypes.contains(m)
                     default: return true
                     }
                 }
-                if provides { providerFunctions.insert(name); changed = true }
+                if provides { c.providerFunctions.insert(name); changed = true }
             }
         }
+        return c
+    }
+
+    /// `summaries` is read here and in `collect`. Each file's part is taken from its summary one
+    /// at a time: collecting them into an array first would hold a second copy of every part
+    /// (10 MB on a project of 100 000 files), and a lazy map over the summaries would copy each
+    /// whole summary.
+    init(summaries: [FileSummary], collected: Collected, index: ProjectIndex) {
+        let providingTypes = collected.providingTypes, typeWide = collected.typeWide, targets = collected.targets
+        let providerFunctions = collected.providerFunctions
+        ambiguousNames = collected.ambiguousNames
         func resolve(_ list: [EnvironmentProvision], into edge: inout Edge) {
             for p in list where !edge.providesEverything {
                 switch p {
