@@ -402,5 +402,43 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A work item's block runs where the item is executed; `sync` runs its closure on the
+        // caller's thread before it returns (a serial queue used as a lock).
+        .nonTriggering("""
+        final class SearchModel: ObservableObject {
+            @Published private(set) var query = ""
+            @Published private(set) var results: [String] = []
+            private let lock = DispatchQueue(label: "search.lock")
+            private var pending: DispatchWorkItem?
+
+            func type(_ text: String) {
+                pending?.cancel()
+                let work = DispatchWorkItem { [weak self] in
+                    self?.query = text
+                }
+                pending = work
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.3, execute: work)
+            }
+
+            func clear() {
+                lock.sync { self.results = [] }
+                DispatchQueue.global().sync { self.query = "" }
+            }
+        }
+        """),
+        .triggering("""
+        final class IndexModel: ObservableObject {
+            @Published private(set) var progress = 0.0
+            private let worker = DispatchQueue(label: "index", qos: .utility)
+            private var job: DispatchWorkItem?
+
+            func start() {
+                job = DispatchWorkItem { [weak self] in
+                    ↓self?.progress = 1
+                }
+                worker.async(execute: job!)
+            }
+        }
+        """),
     ]
 }

@@ -17,7 +17,11 @@ struct MainActorMutation: Rule {
         and names no other scheduler, runs on the main queue. So does a `sink` after a time operator \
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
-        after it.
+        after it. The block of a `DispatchWorkItem` runs where the file executes the item \
+        (`DispatchQueue.main.asyncAfter(deadline: t, execute: work)` is on the main queue, another \
+        queue is off it, and an item the file executes nowhere is not judged); `queue.sync { }` \
+        runs its closure on the caller's thread before it returns, so the closure counts as the \
+        caller's own code.
         """,
         category: .concurrency,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -110,6 +114,11 @@ struct MainActorMutation: Rule {
         if last == "Task" { return .offMain("inside `Task { }`") }
         if last == "detached" && names.contains("Task") { return .offMain("inside `Task.detached { }`") }
         if last == "addTask" || last == "addTaskUnlessCancelled" { return .offMain("inside a child task") }
+        // `sync` returns after its closure has run on the caller's thread: the closure is in the
+        // caller's context, like the body of a plain synchronous method (a serial queue as a lock).
+        if last == "sync" && (names.contains("DispatchQueue") || queues.background.contains(receiver)) { return .unknown }
+        // A work item's block runs where the item is executed.
+        if last == "DispatchWorkItem" { return workItemPlacement(of: c, file: file, queues: queues) }
         if MainActorMutation.queueMethods.contains(last) {
             if names.contains("DispatchQueue") || names.contains("OperationQueue") || queues.background.contains(receiver) {
                 return .offMain("inside a closure run by a background queue")
@@ -129,6 +138,46 @@ struct MainActorMutation: Rule {
         // A project helper such as `Utils.onMain { … }` that runs its closure on the main queue.
         if project.mainHoppingFunctions.contains(last) { return .main }
         return .offMain("inside a completion handler passed to `\(last)`")
+    }
+
+    /// Where the block of a `DispatchWorkItem` runs, from where the file executes the item: the
+    /// closure's call is assigned to a name (`let work = DispatchWorkItem { … }`, `pending =
+    /// DispatchWorkItem { … }`) that the file passes as `execute:` to a queue
+    /// (`DispatchQueue.main.asyncAfter(deadline: t, execute: work)`). Off the main actor when one
+    /// such queue is not the main one, on it when all are; unknown when the file executes the item
+    /// nowhere it can see (`work.perform()` runs it in the caller's context).
+    private func workItemPlacement(of c: ClosureInfo, file: SourceFile, queues: QueueProperties) -> Placement {
+        guard let start = c.calleeStart, file.kind(start - 1) == .equal, file.kind(start - 2) == .identifier else { return .unknown }
+        let item = file.name(start - 2)
+        var onMain = false
+        for j in file.tokens.indices where file.kind(j - 1) == .colon && file.isText(j - 2, "execute") {
+            // `execute: work`, `execute: self.work`, `execute: work!`
+            let named = file.isWord(j, "self") && file.kind(j + 1) == .period ? j + 2 : j
+            guard file.kind(named) == .identifier, file.name(named) == item, let open = enclosingParen(of: j - 2, file: file) else { continue }
+            let names = file.chain(endingAt: open - 1).components.map(\.name)
+            guard let method = names.last, MainActorMutation.queueMethods.contains(method) else { continue }
+            if names.contains("main") || queues.main.contains(names.first ?? "") {
+                onMain = true
+            } else if names.contains("DispatchQueue") || names.contains("OperationQueue") || queues.background.contains(names.first ?? "") {
+                return .offMain("inside a work item run by a background queue")
+            }
+        }
+        return onMain ? .main : .unknown
+    }
+
+    /// The `(` of the call whose argument list holds token `i` (nil outside any, or past a brace).
+    private func enclosingParen(of i: Int, file: SourceFile) -> Int? {
+        var j = i - 1, steps = 0
+        while j >= 0, steps < 256 {
+            steps += 1
+            switch file.kind(j) {
+            case .leftParen: return j
+            case .leftBrace, .leftBracket: return nil
+            case .rightParen, .rightBracket, .rightBrace: j = (file.partner(j) ?? j) - 1
+            default: j -= 1
+            }
+        }
+        return nil
     }
 
     /// `publisher.receive(on: DispatchQueue.main).sink { … }` (or `RunLoop.main`, `.main`), a
