@@ -15,8 +15,9 @@ struct OwnedModelStateObject: Rule {
         Architecture `Store` (in a file importing ComposableArchitecture) is observed without a \
         wrapper and is meant to be held in `@State` or a plain `let`, so it is not reported; nor is a \
         `ViewStore` made in `init` from an injected store, which holds no state of its own. An `App` is \
-        created once, as the composition root that makes what it injects: its plain properties are not \
-        reported.
+        created once, as the composition root that makes what it injects: a model it creates lives as \
+        long as the app whatever holds it, so its properties are not reported (a `Scene` is recreated \
+        with its app's body and is checked like a view).
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -158,6 +159,7 @@ struct OwnedModelStateObject: Rule {
             struct ShopApp: App {
                 let cart: CartStore
                 let session = SessionStore()
+                @ObservedObject var settings = SettingsStore()
                 init() { cart = CartStore() }
                 var body: some Scene { WindowGroup { ContentView().environmentObject(cart) } }
             }
@@ -193,12 +195,11 @@ struct OwnedModelStateObject: Rule {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {
             var assignments: InitAssignments? = nil
-            // An `App` is made once: a model in its plain property is not recreated.
-            let isApp = project.isApp(type)
+            // An `App` is made once: a model it creates is not recreated.
+            if project.isApp(type) { continue }
             for v in type.variables where v.isStored && !v.isStatic {
                 let wrapper = v.wrappers.first?.baseName
                 if wrapper == "StateObject" || wrapper == "EnvironmentObject" || wrapper == "Environment" { continue }
-                if wrapper == nil && isApp { continue }
                 guard wrapper == nil || wrapper == "ObservedObject" || wrapper == "State" else { continue }
                 var created: String? = nil
                 var fix: Fix? = nil
