@@ -159,18 +159,23 @@ extension MainActorMutation {
             }
         }
         """),
-        // A method called on an actor (or a class) that a property holds changes that object,
-        // not the property.
+        // A method called on an actor (or a class) that a property holds, or a write into such
+        // an object, changes that object, not the property.
         .nonTriggering("""
         actor ReadQueue {
             private var ids: Set<Int> = []
             func remove(_ id: Int) { ids.remove(id) }
         }
+        final class BlockList {
+            var users: [Int: String] = [:]
+        }
         @Observable
         final class PostClient {
             var readQueue = ReadQueue()
+            weak var blocks: BlockList?
             func markRead(_ id: Int) async {
                 await readQueue.remove(id)
+                blocks?.users[id] = nil
             }
         }
         @Observable
@@ -179,6 +184,16 @@ extension MainActorMutation {
             init(client: PostClient) { self.client = client }
             func open(_ id: Int) async {
                 await client.readQueue.remove(id)
+                self.client.blocks?.users.removeValue(forKey: id)
+            }
+        }
+        """),
+        .triggering("""
+        struct Draft { var text = "" }
+        final class EditorModel: ObservableObject {
+            @Published private(set) var draft = Draft()
+            func save() async {
+                ↓draft.text = ""
             }
         }
         """),

@@ -63,6 +63,10 @@ struct MainActorMutation: Rule {
                     // of an actor further along (`await api.queue.remove(id)`) runs on the actor.
                     if case .mutatingCall = m.kind, let kind = receiverKind(m.path, of: model, project: project),
                        kind == .actor || (kind == .class && m.path.count == 1) { continue }
+                    // A write into a class or actor that the property holds (`api.token = t`,
+                    // `self.api.cache?.limit = 1`) changes that object; the property still holds
+                    // the same reference, and its model publishes nothing.
+                    if m.path.count > 1, let kind = receiverKind([root], of: model, project: project), kind == .class || kind == .actor { continue }
                     if bodyQueues == nil { bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues }
                     guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
