@@ -299,5 +299,34 @@ extension MissingEnvironmentObject {
             final class CartStore: ObservableObject {}
             """,
         ]),
+        // A stored property of a provided object provides its declared type, and only that.
+        .triggering(files: [
+            "ShopApp.swift": """
+            @main
+            struct ShopApp: App {
+                @StateObject private var model = AppModel()
+                var body: some Scene {
+                    WindowGroup { RootView().environmentObject(model.session) }
+                }
+            }
+            final class AppModel: ObservableObject {
+                let session = SessionStore()
+                let cart: CartStore
+                init() { cart = CartStore() }
+            }
+            final class SessionStore: ObservableObject {}
+            final class CartStore: ObservableObject {}
+            """,
+            "RootView.swift": """
+            struct RootView: View {
+                @EnvironmentObject var session: SessionStore
+                var body: some View { CartBadge() }
+            }
+            struct CartBadge: View {
+                @EnvironmentObject var ↓cart: CartStore
+                var body: some View { Text("") }
+            }
+            """,
+        ]),
     ]
 }

@@ -18,6 +18,8 @@ struct MissingEnvironmentObject: Rule {
         A provision reaches the view it is applied to, everything constructed inside the closures \
         and arguments of the modified expression (sheet, popover and navigation-destination content \
         included, which inherits the environment on current systems), and all the views further down. \
+        A provided member (`.environmentObject(model.session)`) has the declared type of that stored \
+        property of the type that `model` holds. \
         A provision whose type cannot be resolved, a project view extension or `ViewModifier` that \
         applies environment objects, and a view that applies them to content it does not construct \
         itself (`content.environmentObject(x)`) count as providing everything; `.environment(x)` and \

@@ -94,6 +94,7 @@ extension EnvironmentProvision {
         case .property(let owner, let name): return StringInterner.isLong(owner) || StringInterner.isLong(name)
         case .unknown: return false
         case .argument(let of, let value): return StringInterner.isLong(of) || value.hasLongName
+        case .member(let base, let name): return StringInterner.isLong(name) || base.hasLongName
         }
     }
 
@@ -106,6 +107,7 @@ extension EnvironmentProvision {
         case .modifierType(let n): return .modifierType(interner.intern(n))
         case .unknown: return .unknown
         case .argument(let of, let value): return .argument(of: interner.intern(of), value.interned(interner))
+        case .member(let base, let name): return .member(of: base.interned(interner), name: interner.intern(name))
         }
     }
 }

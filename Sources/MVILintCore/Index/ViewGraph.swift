@@ -10,6 +10,9 @@ public enum EnvironmentProvision: Sendable, Hashable {
     case staticMember(String)
     /// A property of a type declared in another file: its stored type, else anything.
     case property(owner: String, name: String)
+    /// A stored property of what another provision holds (`.environmentObject(app.session)`): the
+    /// property's declared type, else anything.
+    indirect case member(of: EnvironmentProvision, name: String)
     /// A call `.name(…)` in a chain: anything when `name` is a project view extension that applies
     /// environment objects, else nothing.
     case modifierFunction(String)
@@ -177,6 +180,16 @@ public final class ViewGraph: @unchecked Sendable {
         let providingTypes = collected.providingTypes, typeWide = collected.typeWide, targets = collected.targets
         let providerFunctions = collected.providerFunctions
         ambiguousNames = collected.ambiguousNames
+        /// The declared type of what a value provision holds, when the index knows it.
+        func heldType(_ p: EnvironmentProvision) -> String? {
+            switch p {
+            case .type(let n): return n
+            case .staticMember(let n): return index.isObservableModel(n) ? n : nil
+            case .property(let owner, let name): return index.storedPropertyType(name, of: owner)
+            case .member(let base, let name): return heldType(base).flatMap { index.storedPropertyType(name, of: $0) }
+            default: return nil
+            }
+        }
         func resolve(_ list: [EnvironmentProvision], into edge: inout Edge) {
             for p in list where !edge.providesEverything {
                 switch p {
@@ -187,6 +200,9 @@ public final class ViewGraph: @unchecked Sendable {
                     if index.isObservableModel(n) { edge.provided.insert(n) } else { edge.providesEverything = true }
                 case .property(let owner, let name):
                     if let t = index.storedPropertyType(name, of: owner) { edge.provided.insert(t) } else { edge.providesEverything = true }
+                case .member:
+                    // A protocol-typed property holds some conforming object: anything.
+                    if let t = heldType(p), index.kind(of: t) != .protocol { edge.provided.insert(t) } else { edge.providesEverything = true }
                 case .modifierFunction(let n): if providerFunctions.contains(n) { edge.providesEverything = true }
                 case .modifierType(let n): if providingTypes.contains(n) { edge.providesEverything = true }
                 case .unknown: edge.providesEverything = true

@@ -521,8 +521,17 @@ final class ViewGraphBuilder {
         guard file.kind(nameToken) == .identifier, !file.beginsWithCapital(nameToken) else { return .unknown }
         var rest = nameToken + 1
         if file.isText(rest, "!") { rest += 1 }
+        // `app.session`, `model.settings!.theme`: stored properties of what the name holds.
+        var members: [String] = []
+        while rest + 1 < hi, members.count < 4, file.kind(rest) == .period, file.kind(rest + 1) == .identifier, !file.beginsWithCapital(rest + 1) {
+            members.append(file.name(rest + 1))
+            rest += 2
+            if file.isText(rest, "!") || (file.isText(rest, "?") && rest + 1 < hi) { rest += 1 }
+        }
         guard rest == hi else { return .unknown }
-        return lookUp(file.name(nameToken), before: lo, viaSelf: nameToken != lo, in: context)
+        var provision = lookUp(file.name(nameToken), before: lo, viaSelf: nameToken != lo, in: context)
+        for m in members { provision = .member(of: provision, name: m) }
+        return provision
     }
 
     /// A name's type: a local `let`/`var` before `token`, a parameter, else a property of the type.
