@@ -22,6 +22,35 @@ extension ViewMutatesState {
             }
         }
         """),
+        // A model held through a dependency-injection wrapper, when the project declares its type
+        // as a model; a wrapper holding a value or an undeclared type is not a model.
+        .triggering(files: [
+            "BrewDataStorage.swift": """
+            @Observable final class BrewDataStorage {
+                var installedFormulae: [String] = []
+            }
+            @propertyWrapper struct InjectedObservable<T> {
+                var wrappedValue: T { fatalError() }
+                init(_ key: KeyPath<Container, T>) {}
+            }
+            """,
+            "FormulaList.swift": """
+            struct FormulaList: View {
+                @InjectedObservable(\\.brewData) var brewData: BrewDataStorage
+                @UIApplicationDelegateAdaptor private var delegate: BrewDataStorage
+                @AppStorage("sort") var sortByName = false
+                @Injected(\\.api) var api: APIClientStore
+                var body: some View {
+                    Button("Clear") {
+                        ↓brewData.installedFormulae.removeAll()
+                        sortByName.toggle()
+                        api.cache.limit = 0
+                        delegate.installedFormulae = []
+                    }
+                }
+            }
+            """,
+        ]),
         .triggering("""
         @Observable final class SettingsModel {
             var isEnabled = false

@@ -12,7 +12,10 @@ struct ViewMutatesState: Rule {
         up scattered over several views. It also makes the model's state writable from outside, which \
         hides who changed what. Keep the write inside the model: call a method such as \
         `viewModel.addDraft()` or send an intent (`store.send(.addDraft)`). The view's own `@State` and \
-        `@Binding` values are the view's business and are not reported.
+        `@Binding` values are the view's business and are not reported. A model held through another \
+        property wrapper (dependency injection such as `@InjectedObservable var store: AppStore`) counts \
+        when the project declares its type as an observable model; an app's delegate adaptor, which \
+        the app wires up, does not.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],

@@ -38,7 +38,14 @@ extension ProjectIndex {
             guard !p.isFunctionTyped, let t = p.typeName, isObservableMacroClass(t) || isObservableObjectType(t) else { return nil }
             return t
         default:
-            return nil
+            // Any other wrapper (SwiftUI's value wrappers, or dependency injection such as
+            // `@InjectedObservable var store: AppStore`) holds a value of the declared type: a model
+            // when the project declares that type as one (a name merely ending in a model suffix
+            // is not enough here). An app's delegate adaptor holds its delegate, which the app
+            // wires up, not a model of its views.
+            guard let w = p.wrapper, !ProjectIndex.delegateAdaptors.contains(w),
+                  let t = p.typeName, isDeclared(t), isObservableModel(t) else { return nil }
+            return t
         }
     }
 

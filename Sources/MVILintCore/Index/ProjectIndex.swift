@@ -135,6 +135,8 @@ public final class ProjectIndex: @unchecked Sendable {
 
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
+    /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
+    public static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false) {
         // The view graph's first stage needs no symbol: it runs beside the symbol table.

@@ -36,8 +36,6 @@ final class ViewGraphBuilder {
     /// Parts that every name of `relevantNames` contains one of.
     static let relevantFragments: [FileScope.Needle] = ["View", "Scene", "App", "Preview", "environment", "Hosting"].map(FileScope.Needle.init)
 
-    /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
-    static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
     static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration"]
     /// Framework types that are never project views; skipping them keeps summaries small.
@@ -104,7 +102,7 @@ final class ViewGraphBuilder {
             // SwiftUI puts the delegate that an app's adaptor makes into every scene's environment
             // (`@UIApplicationDelegateAdaptor(AppDelegate.self) var delegate`).
             for v in t.variables {
-                guard let a = v.header.attributes.first(where: { ViewGraphBuilder.delegateAdaptors.contains($0.baseName) }) else { continue }
+                guard let a = v.header.attributes.first(where: { ProjectIndex.delegateAdaptors.contains($0.baseName) }) else { continue }
                 var delegate = v.type?.baseName
                 if let args = a.arguments, let dotSelf = args.first(where: { file.isWord($0, "self") && file.kind($0 - 1) == .period }),
                    file.kind(dotSelf - 2) == .identifier {
