@@ -118,6 +118,45 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertEqual(paths, ["/work/App/My App/"])
     }
 
+    /// Exception sets of synchronised folders: a file left out of the MainActor target's own
+    /// folder, and a file of another target's folder taken into the MainActor target.
+    func testMembershipExceptionsOfSynchronisedFolders() {
+        let project = Self.xcode26App
+            .replacingOccurrences(of: """
+            \t\t\tpath = "My App";
+            """, with: """
+            \t\t\texceptions = (
+            \t\t\t\tOUT /* Exceptions for "My App" folder in "My App" target */,
+            \t\t\t);
+            \t\t\tpath = "My App";
+            """)
+            .replacingOccurrences(of: """
+            TESTDIR /* My AppTests */ = {isa = PBXFileSystemSynchronizedRootGroup; path
+            """, with: """
+            TESTDIR /* My AppTests */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (IN, OTHER, ); path
+            """)
+            .replacingOccurrences(of: "\t\tMAIN = {", with: """
+            \t\tOUT = {
+            \t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+            \t\t\tmembershipExceptions = (
+            \t\t\t\tLegacy/OldModel.swift,
+            \t\t\t\tInfo.plist,
+            \t\t\t);
+            \t\t\ttarget = APP /* My App */;
+            \t\t};
+            \t\tIN = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = ("Shared Fixtures.swift", ); target = APP; };
+            \t\tOTHER = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Helper.swift, ); target = TESTS; };
+            \t\tMAIN = {
+            """)
+        let paths = XcodeProject.defaultMainActorPaths(pbxproj: Array(project.utf8), projectDirectory: "/work/App")
+        XCTAssertEqual(paths, ["!/work/App/My App/Legacy/OldModel.swift", "/work/App/My App/", "/work/App/My AppTests/Shared Fixtures.swift"])
+        let index = ProjectIndex(summaries: [], defaultMainActorDirectories: paths)
+        XCTAssertTrue(index.isDefaultMainActor(path: "/work/App/My App/Models/FeedModel.swift"))
+        XCTAssertFalse(index.isDefaultMainActor(path: "/work/App/My App/Legacy/OldModel.swift"))
+        XCTAssertTrue(index.isDefaultMainActor(path: "/work/App/My AppTests/Shared Fixtures.swift"))
+        XCTAssertFalse(index.isDefaultMainActor(path: "/work/App/My AppTests/Helper.swift"))
+    }
+
     /// Classic groups: the files of the Sources build phase, resolved through nested groups,
     /// `SOURCE_ROOT` and absolute paths; the project-level setting applies where the target sets
     /// none, and a target whose configurations disagree does not count.
@@ -246,5 +285,14 @@ final class DefaultIsolationPathTests: XCTestCase {
         XCTAssertFalse(index.isDefaultMainActor(path: "/p/Other/Root.swift.orig/X.swift"))
         XCTAssertFalse(index.isDefaultMainActor(path: "/p/Other/Rooted.swift"))
         XCTAssertFalse(index.isDefaultMainActor(path: "/p/AppKit/Model.swift"))
+    }
+
+    /// A file left out of a directory (`!`) is not isolated, unless an entry names it exactly.
+    func testExcludedFilesOfADirectory() {
+        let index = ProjectIndex(summaries: [], defaultMainActorDirectories: ["!/p/App/Old.swift", "!/p/App/Both.swift", "/p/App/", "/p/App/Both.swift"])
+        XCTAssertFalse(index.isDefaultMainActor(path: "/p/App/Old.swift"))
+        XCTAssertTrue(index.isDefaultMainActor(path: "/p/App/Both.swift"))
+        XCTAssertTrue(index.isDefaultMainActor(path: "/p/App/Old.swift.swift"))
+        XCTAssertTrue(index.isDefaultMainActor(path: "/p/App/New.swift"))
     }
 }

@@ -257,7 +257,8 @@ public enum FileDiscovery {
     /// `.defaultIsolation(MainActor.self)` (see `ManifestScanner`), and the folders (with a `/`)
     /// and files (without) of the Xcode targets built with `SWIFT_DEFAULT_ACTOR_ISOLATION =
     /// MainActor` in the `.xcodeproj` bundles directly in `projectRoot` or in one of its
-    /// subdirectories (see `XcodeProject`). Empty when there is neither.
+    /// subdirectories, with a leading `!` for the files that such a target's folder leaves out
+    /// (see `XcodeProject`). Empty when there is neither.
     ///
     /// `manifests`, when given, are the manifests found under the root (`swiftFiles(in:)`), so
     /// that packages nested in the project count as well; without it, only the root's

@@ -100,6 +100,8 @@ public struct ProjectSettings: Sendable {
     public var layers: [String: [String]] = [:]
     /// Allowed layer edges for `layer_dependency`: layer name → layers it may reference.
     public var allowedLayerDependencies: [String: [String]] = [:]
+    /// Absolute paths whose files default to MainActor isolation: directories (ending with `/`),
+    /// files, and files left out of a directory (starting with `!`); see `FileDiscovery.defaultMainActorDirectories`.
     public var defaultMainActorDirectories: [String] = []
     public var defaultMainActorEverywhere = false
     public init() {}

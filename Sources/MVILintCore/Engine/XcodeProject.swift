@@ -14,6 +14,10 @@ import Foundation
 ///   differs between configurations does not count.
 /// - Its Swift files are those of its folders synchronised with the file system (Xcode 16 and
 ///   later; every file under the folder) and those listed in its Sources build phase.
+/// - A synchronised folder's exception sets name files relative to the folder
+///   (`membershipExceptions`), each set for one target: the folder's own target leaves those
+///   files out (they are returned with a leading `!`), and another target takes them in (they are
+///   returned as files of that target).
 ///
 /// Paths are resolved through the project's group tree (`<group>`, `SOURCE_ROOT`, absolute);
 /// files relative to the SDK or the build products are not source files of the project.
@@ -23,7 +27,8 @@ enum XcodeProject {
     static let isolationSetting = "SWIFT_DEFAULT_ACTOR_ISOLATION"
 
     /// The absolute paths that default to MainActor isolation in the project whose
-    /// `project.pbxproj` is `projectFile`: directories end with `/`, single files do not.
+    /// `project.pbxproj` is `projectFile`: directories end with `/`, single files do not, and a
+    /// file that a MainActor folder leaves out of its target starts with `!`.
     static func defaultMainActorPaths(projectFile: String) -> [String] {
         guard let data = FileManager.default.contents(atPath: projectFile) else { return [] }
         // `…/Name.xcodeproj/project.pbxproj`: the project's directory holds `Name.xcodeproj`.
@@ -43,9 +48,14 @@ enum XcodeProject {
         if let sub = project["projectDirPath"]?.string, !sub.isEmpty { directory = FileDiscovery.absolutePath(sub, relativeTo: directory) }
         let projectConfigurations = graph.configurations(of: project, projectDirectory: directory)
         var paths = Set<String>()
+        var mainActorTargets = Set<String>()
+        var synchronizedGroups: [(group: String, target: String)] = []
         for targetID in project["targets"]?.array ?? [] {
             guard let id = targetID.string, case .dictionary(let target)? = objects[id],
                   target["isa"]?.string == "PBXNativeTarget" else { continue }
+            for group in target["fileSystemSynchronizedGroups"]?.array ?? [] {
+                if let gid = group.string { synchronizedGroups.append((gid, id)) }
+            }
             let configurations = graph.configurations(of: target, projectDirectory: directory)
             guard !configurations.isEmpty else { continue }
             let isMainActor = configurations.allSatisfy { configuration in
@@ -53,6 +63,7 @@ enum XcodeProject {
                 return value == "MainActor"
             }
             guard isMainActor else { continue }
+            mainActorTargets.insert(id)
             for group in target["fileSystemSynchronizedGroups"]?.array ?? [] {
                 if let gid = group.string, let path = graph.path(of: gid, projectDirectory: directory) {
                     paths.insert(FileDiscovery.directoryEntry(path))
@@ -65,6 +76,21 @@ enum XcodeProject {
                           let ref = buildFile["fileRef"]?.string,
                           let path = graph.path(of: ref, projectDirectory: directory), path.hasSuffix(".swift") else { continue }
                     paths.insert(path)
+                }
+            }
+        }
+        // Exceptions of synchronised folders: out of the folder's own MainActor target, or into
+        // a MainActor target from another target's folder.
+        for (gid, owner) in synchronizedGroups {
+            guard case .dictionary(let group)? = objects[gid], let folder = graph.path(of: gid, projectDirectory: directory) else { continue }
+            for exception in group["exceptions"]?.array ?? [] {
+                guard let eid = exception.string, case .dictionary(let set)? = objects[eid],
+                      set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let target = set["target"]?.string, mainActorTargets.contains(target) else { continue }
+                for member in set["membershipExceptions"]?.array ?? [] {
+                    guard let relative = member.string, relative.hasSuffix(".swift") else { continue }
+                    let file = FileDiscovery.absolutePath(relative, relativeTo: folder)
+                    paths.insert(target == owner ? "!" + file : file)
                 }
             }
         }

@@ -507,8 +507,19 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Whether a file at `path` defaults to MainActor isolation.
     public func isDefaultMainActor(path: String) -> Bool {
         if defaultMainActorEverywhere { return true }
-        // A directory ends with `/`; a single file (an Xcode target's member) matches exactly.
-        return defaultMainActorDirectories.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
+        // A single file (an Xcode target's member) matches exactly; a directory ends with `/` and
+        // covers the files under it, except those that an Xcode folder leaves out of its target
+        // (written with a leading `!`).
+        if defaultMainActorDirectories.contains(path) { return true }
+        var inDirectory = false
+        for entry in defaultMainActorDirectories {
+            if entry.hasPrefix("!") {
+                if entry.utf8.dropFirst().elementsEqual(path.utf8) { return false }
+            } else if entry.hasSuffix("/") && path.hasPrefix(entry) {
+                inDirectory = true
+            }
+        }
+        return inDirectory
     }
 
     /// Main-actor isolation of a model declared in `path`, as RULES.md defines it.
