@@ -106,6 +106,29 @@ extension ViewMutatesState {
             """,
             "Cart.swift": "final class Cart: ObservableObject { @Published var items: [Int] = []; @Published var promoCode: String? }",
         ]),
+        // A local bound to a model: a shared instance of a declared model, or a model property.
+        // A local holding a value, or a shared instance of a type that is not a model, is the
+        // view's own.
+        .triggering("""
+        @Observable final class AppSettings {
+            static let shared = AppSettings()
+            var volume = 0
+        }
+        struct Preset { static let shared = Preset(); var gain = 0 }
+        struct MixerView: View {
+            @ObservedObject var viewModel: MixerViewModel
+            var body: some View {
+                @Bindable var settings = AppSettings.shared
+                let model = viewModel
+                var preset = Preset.shared
+                Button("Mute") {
+                    ↓settings.volume = 0
+                    ↓model.level = 0
+                    preset.gain = 0
+                }
+            }
+        }
+        """),
         // Near misses: the view's own `@State`, a `@Binding`, locals, model methods and intents.
         // A shared instance without a written type (`= NotesStore.shared`) is a `NotesStore`; a
         // static property of another name tells nothing.

@@ -15,7 +15,9 @@ struct ViewMutatesState: Rule {
         `@Binding` values are the view's business and are not reported. A model held through another \
         property wrapper (dependency injection such as `@InjectedObservable var store: AppStore`) counts \
         when the project declares its type as an observable model; an app's delegate adaptor, which \
-        the app wires up, does not.
+        the app wires up, does not. A local bound to a model in view code stands for it: a shared \
+        instance of a model the project declares (`@Bindable var settings = AppSettings.shared`) or \
+        one of the view's model properties (`let model = viewModel`).
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -34,8 +36,12 @@ struct ViewMutatesState: Rule {
                 for m in file.mutations(in: code.range) {
                     // Assigning the property itself (`self.viewModel = viewModel` in `init`) replaces
                     // the reference; only writes through it reach the model's state.
-                    guard m.path.count >= 2, let model = models[m.path[0]] else { continue }
-                    if !m.viaSelf && file.locals(of: code).contains(m.path[0]) { continue }
+                    guard m.path.count >= 2 else { continue }
+                    var held = models[m.path[0]]
+                    if !m.viaSelf && file.locals(of: code).contains(m.path[0]) {
+                        held = localModel(m.path[0], before: m.rootToken, in: code.range, models: models, file: file, project: project)
+                    }
+                    guard let model = held else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model
@@ -44,6 +50,30 @@ struct ViewMutatesState: Rule {
             }
         }
     }
+}
+
+/// The model that a local of view code holds, from its declaration before `token`: a shared
+/// instance of a model the project declares (`@Bindable var settings = AppSettings.shared`), or
+/// a model property of the view (`let model = viewModel`, `= self.viewModel`). Nil otherwise.
+private func localModel(_ name: String, before token: Int, in range: TokenRange, models: [String: String], file: SourceFile, project: ProjectIndex) -> String? {
+    var j = token - 1
+    while j >= range.lowerBound {
+        defer { j -= 1 }
+        guard file.isWord(j, "let") || file.isWord(j, "var"), file.kind(j + 1) == .identifier, file.name(j + 1) == name else { continue }
+        guard file.kind(j + 2) == .equal else { return nil }
+        // The initial value: up to the end of its line, a `;` or a closing brace.
+        var end = j + 3
+        while end < min(token, j + 19), !file.tokens[end].isAtLineStart || end == j + 3, file.kind(end) != .semicolon, file.kind(end) != .rightBrace { end += 1 }
+        let value = (j + 3)..<end
+        if let shared = PropertySummary.sharedInstanceType(in: value, file: file) {
+            return project.isDeclared(shared) && project.isObservableModel(shared) ? shared : nil
+        }
+        var n = value.lowerBound
+        if file.isWord(n, "self"), file.kind(n + 1) == .period { n += 2 }
+        guard n + 1 == value.upperBound, file.kind(n) == .identifier else { return nil }
+        return models[file.name(n)]
+    }
+    return nil
 }
 
 private extension String {

@@ -57,7 +57,7 @@ public struct PropertySummary: Sendable {
 
     /// `Foo.shared` (or `Module.Foo.shared`), the whole initial value: by convention an instance of
     /// `Foo`. Also the other `sharedInstanceNames`.
-    static func sharedInstanceType(in range: TokenRange, file: SourceFile) -> String? {
+    public static func sharedInstanceType(in range: TokenRange, file: SourceFile) -> String? {
         guard range.lowerBound < range.upperBound, file.kind(range.lowerBound) == .identifier, file.beginsWithCapital(range.lowerBound) else { return nil }
         let i = file.lastCapitalisedComponent(from: range.lowerBound)
         guard file.kind(i + 1) == .period, i + 3 == range.upperBound, file.kind(i + 2) == .identifier || file.kind(i + 2) == .keyword,
