@@ -26,10 +26,16 @@ struct MissingEnvironmentObject: Rule {
         `.environmentObject(x)` satisfy either kind of read; a subclass or typealias of the type \
         counts. Static members (factories, fixtures) are not part of the graph, and a view name declared \
         twice in the project (two private `Row`s) is neither reported nor followed. Views that no root \
-        reaches are not reported, and an optional `@Environment(Model.self) var m: Model?` is safe.
+        reaches are not reported, and an optional `@Environment(Model.self) var m: Model?` is safe. \
+        A project whose previews do not set up the environment can leave them out with the \
+        `previews: false` option: only paths from the app, its scenes and hosting controllers count then.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
+        options: [
+            RuleOption("previews", default: .bool(true),
+                       "Whether `#Preview` bodies and `PreviewProvider`s count as roots; `false` reports only paths from the app, its scenes and hosting controllers"),
+        ],
         examples: MissingEnvironmentObject.examplesList)
 
     /// Only a file's view types are checked.
@@ -37,13 +43,14 @@ struct MissingEnvironmentObject: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
+        let previews = context.bool("previews", in: Self.info)
         for type in project.viewTypes(in: file) where type.kind != .extension && type.kind != .protocol {
             // Two views with one name (private types in two files) cannot be told apart in the graph.
             if project.viewGraph.ambiguousNames.contains(type.name) { continue }
             for v in type.variables where v.isStored && !v.isStatic {
                 guard let (required, isObject) = requiredObject(v, file: file, project: project) else { continue }
                 let matches: (String) -> Bool = { provided in Self.satisfies(provided, required, project: project) }
-                guard let path = project.viewGraph.pathWithout(matches, to: type.name, key: required) else { continue }
+                guard let path = project.viewGraph.pathWithout(matches, to: type.name, key: required, previews: previews) else { continue }
                 let route = ([path.root.name] + path.views).map { "`\($0)`" }.joined(separator: " → ")
                 var notes: [FindingNote] = []
                 if let p = path.root.path, let l = path.root.location {

@@ -114,6 +114,8 @@ public final class ViewGraph: @unchecked Sendable {
     private var rootEdgesInto: [String: [(root: Int, edge: Int)]] = [:]
     /// For each root: 0 app, 1 scene or preview provider, 2 hosting controller, 3 preview.
     private var rootTiers: [Int] = []
+    /// For each root: whether it is a preview (`#Preview` or a `PreviewProvider`).
+    private var rootIsPreview: [Bool] = []
     /// Type names declared more than once in the project (private types in two files, nested
     /// types of two parents). The graph cannot tell such views apart, so paths do not go through them.
     public private(set) var ambiguousNames: Set<String> = []
@@ -280,10 +282,12 @@ public final class ViewGraph: @unchecked Sendable {
             let sym = index.symbol(name)
             roots.append((Root(name: name, path: sym?.declarationPath, location: sym?.declarationLocation), typeRoots[name] ?? []))
             rootTiers.append(isApp(name) ? 0 : 1)
+            rootIsPreview.append(!isApp(name) && isPreviewProvider(name))
         }
         for r in otherRoots {
             roots.append(r)
             rootTiers.append(r.root.name == "#Preview" ? 3 : 2)
+            rootIsPreview.append(r.root.name == "#Preview")
         }
         for (from, list) in edges {
             for (k, e) in list.enumerated() { edgesInto[e.target, default: []].append((from, k)) }
@@ -303,24 +307,26 @@ public final class ViewGraph: @unchecked Sendable {
     /// That costs the size of `view`'s ancestry, not of the whole graph, and gives the same path
     /// (a view outside the ancestry is never the parent of one inside it). Only when the ancestry
     /// is very large is the whole graph's reachability computed once per key and shared.
-    public func pathWithout(_ matches: (String) -> Bool, to view: String, key: String? = nil) -> Path? {
+    /// Without `previews`, paths from `#Preview` bodies and `PreviewProvider`s are not looked at.
+    public func pathWithout(_ matches: (String) -> Bool, to view: String, key: String? = nil, previews: Bool = true) -> Path? {
         if let local = ancestry(of: view, matches) {
             guard !local.entries.isEmpty else { return nil }
             for tier in 0..<4 {
-                let r = reach(tier: tier, matches: matches, stopAt: view, within: local)
+                let r = reach(tier: tier, matches: matches, stopAt: view, within: local, previews: previews)
                 if r[view] != nil { return path(to: view, in: r) }
             }
             return nil
         }
         let tiers: [[String: Reach]]
-        if let key = key {
+        if let given = key {
+            let key = previews ? given : given + "\u{0}without previews"
             lock.lock()
             let cached = reachability[key]
             lock.unlock()
             if let c = cached {
                 tiers = c
             } else {
-                tiers = (0..<4).map { reach(tier: $0, matches: matches, stopAt: nil) }
+                tiers = (0..<4).map { reach(tier: $0, matches: matches, stopAt: nil, previews: previews) }
                 lock.lock()
                 reachability[key] = tiers
                 lock.unlock()
@@ -329,7 +335,7 @@ public final class ViewGraph: @unchecked Sendable {
             // Roots in tiers (apps, then scenes and preview providers, hosting controllers,
             // previews), so that the reported path is the most telling one.
             for tier in 0..<4 {
-                let r = reach(tier: tier, matches: matches, stopAt: view)
+                let r = reach(tier: tier, matches: matches, stopAt: view, previews: previews)
                 if r[view] != nil { return path(to: view, in: r) }
             }
             return nil
@@ -375,12 +381,12 @@ public final class ViewGraph: @unchecked Sendable {
 
     /// Breadth-first from the roots of `tier` over the edges that do not provide the object
     /// (only through `within`'s views, from its root constructions, when given).
-    private func reach(tier: Int, matches: (String) -> Bool, stopAt view: String?, within local: Ancestry? = nil) -> [String: Reach] {
+    private func reach(tier: Int, matches: (String) -> Bool, stopAt view: String?, within local: Ancestry? = nil, previews: Bool) -> [String: Reach] {
         func blocked(_ e: Edge) -> Bool { self.blocked(e, matches) }
         var parent: [String: Reach] = [:]
         var queue: [String] = []
         if let local = local {
-            for entry in local.entries where rootTiers[entry.root] == tier {
+            for entry in local.entries where rootTiers[entry.root] == tier && (previews || !rootIsPreview[entry.root]) {
                 let e = roots[entry.root].edges[entry.edge]
                 if parent[e.target] == nil {
                     parent[e.target] = Reach(from: nil, root: entry.root)
@@ -388,7 +394,7 @@ public final class ViewGraph: @unchecked Sendable {
                 }
             }
         } else {
-            for r in roots.indices where rootTiers[r] == tier {
+            for r in roots.indices where rootTiers[r] == tier && (previews || !rootIsPreview[r]) {
                 for e in roots[r].edges where parent[e.target] == nil && !blocked(e) {
                     parent[e.target] = Reach(from: nil, root: r)
                     queue.append(e.target)
