@@ -328,5 +328,25 @@ extension MissingEnvironmentObject {
             }
             """,
         ]),
+        // A stored property of a shared instance provides its declared type; a method's result
+        // is not known, so it may be anything.
+        .nonTriggering("""
+        final class NoteListModel: ObservableObject {}
+        final class AppServices: ObservableObject {
+            static let shared = AppServices()
+            let listModel = NoteListModel()
+            func makeListModel() -> NoteListModel { NoteListModel() }
+        }
+        struct NoteListView: View {
+            @EnvironmentObject private var model: NoteListModel
+            var body: some View { Text("") }
+        }
+        struct NoteEditorView: View {
+            @EnvironmentObject private var model: NoteListModel
+            var body: some View { Text("") }
+        }
+        #Preview("list") { NoteListView().environmentObject(AppServices.shared.listModel) }
+        #Preview("editor") { NoteEditorView().environmentObject(AppServices.shared.makeListModel()) }
+        """),
     ]
 }

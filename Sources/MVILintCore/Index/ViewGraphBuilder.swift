@@ -511,13 +511,22 @@ final class ViewGraphBuilder {
         while lo < hi, file.isWord(lo, "try") || file.isWord(lo, "await") { lo += 1 }
         guard lo < hi else { return .unknown }
         if let made = PropertySummary.constructedName(in: lo..<hi, file: file) { return .type(made) }
+        var base: EnvironmentProvision
+        var rest: Int
         if file.kind(lo) == .identifier, file.beginsWithCapital(lo), file.kind(lo + 1) == .period, file.kind(lo + 2) == .identifier {
-            return .staticMember(file.name(lo))
+            // `AppModel.shared`; `Services.shared.listModel` is a member of the shared instance,
+            // and a member of any other static member (or a call) is not known here.
+            if lo + 3 == hi { return .staticMember(file.name(lo)) }
+            guard PropertySummary.sharedInstanceNames.contains(file.name(lo + 2)) else { return .unknown }
+            base = .type(file.name(lo))
+            rest = lo + 3
+        } else {
+            var nameToken = lo
+            if file.isWord(lo, "self"), file.kind(lo + 1) == .period { nameToken = lo + 2 }
+            guard file.kind(nameToken) == .identifier, !file.beginsWithCapital(nameToken) else { return .unknown }
+            base = lookUp(file.name(nameToken), before: lo, viaSelf: nameToken != lo, in: context)
+            rest = nameToken + 1
         }
-        var nameToken = lo
-        if file.isWord(lo, "self"), file.kind(lo + 1) == .period { nameToken = lo + 2 }
-        guard file.kind(nameToken) == .identifier, !file.beginsWithCapital(nameToken) else { return .unknown }
-        var rest = nameToken + 1
         if file.isText(rest, "!") { rest += 1 }
         // `app.session`, `model.settings!.theme`: stored properties of what the name holds.
         var members: [String] = []
@@ -527,9 +536,8 @@ final class ViewGraphBuilder {
             if file.isText(rest, "!") || (file.isText(rest, "?") && rest + 1 < hi) { rest += 1 }
         }
         guard rest == hi else { return .unknown }
-        var provision = lookUp(file.name(nameToken), before: lo, viaSelf: nameToken != lo, in: context)
-        for m in members { provision = .member(of: provision, name: m) }
-        return provision
+        for m in members { base = .member(of: base, name: m) }
+        return base
     }
 
     /// A name's type: a local `let`/`var` before `token`, a parameter, else a property of the type.
