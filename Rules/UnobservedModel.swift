@@ -15,7 +15,11 @@ struct UnobservedModel: Rule {
         property initialised with a new instance is reported by `owned_model_state_object` instead, \
         one that the view's `init` assigns a new instance (`self.viewStore = ViewStore(store)`) is not \
         injected, and a Composable Architecture `Store` (in a file importing ComposableArchitecture) is \
-        observed without a wrapper.
+        observed without a wrapper. A model declared in the project is reported only when the view may \
+        show its state: the model has observable state, and the view reads a member of it other than \
+        a method call or a stored property that is not observable state (a read inside a string \
+        interpolation counts); a view that only passes the model on shows nothing that could go \
+        stale. A `weak` or `unowned` property cannot take a property wrapper and is not reported.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -37,7 +41,7 @@ struct UnobservedModel: Rule {
                 typealias CartStore = Store<CartState, CartAction>
                 """,
                 "Settings.swift": """
-                class BaseModel: ObservableObject {}
+                class BaseModel: ObservableObject { @Published var theme = "" }
                 final class Preferences: BaseModel {}
                 """,
                 "CartBadge.swift": """
@@ -45,10 +49,38 @@ struct UnobservedModel: Rule {
                     let ↓store: Store<AppState, AppAction>
                     let ↓cart: CartStore
                     let ↓preferences: Preferences
-                    var body: some View { Text("\\(cart.state.count)") }
+                    var body: some View {
+                        Text("\\(cart.state.count)").foregroundStyle(preferences.theme == "dark" ? .white : .black)
+                        if store.state.isEmpty { EmptyView() }
+                    }
                 }
                 """,
             ]),
+            // What cannot show stale state: a model the view only passes on, or reads only
+            // through methods and plain stored properties; a model with no observable state; a
+            // weak or unowned reference, which cannot take a property wrapper.
+            .nonTriggering("""
+            final class ToastCenter: ObservableObject {
+                @Published private(set) var message: String?
+                let id = UUID()
+                func show(_ text: String) { message = text }
+            }
+            final class TicketRecord: ObservableObject {
+                var title = ""
+            }
+            struct ShellView: View {
+                let toasts: ToastCenter
+                let ticket: TicketRecord
+                weak var tracker: ToastCenter?
+                var body: some View {
+                    TabView { Text(ticket.title) }
+                        .toastOverlay(toasts)
+                        .id(toasts.id)
+                        .onAppear { toasts.show("Hi") }
+                        .onReceive(tracker!.$message) { _ in }
+                }
+            }
+            """),
             .nonTriggering("""
             import ComposableArchitecture
             struct CounterView: View {
@@ -178,7 +210,8 @@ struct UnobservedModel: Rule {
         // Nothing is injected into an `App`: the system makes it, and it makes what it holds.
         for type in project.viewTypes(in: file) where type.kind != .extension && !project.isApp(type) {
             var assignments: InitAssignments? = nil
-            for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty {
+            // A weak or unowned reference cannot take a property wrapper: `@ObservedObject` does not apply.
+            for v in type.variables where v.isStored && !v.isStatic && v.wrappers.isEmpty && !v.header.modifiers.contains(where: { $0.name == "weak" || $0.name == "unowned" }) {
                 // An array or dictionary of models is not a model: nothing could observe it whole.
                 guard let t = v.type, !t.isFunctionType, !t.text.hasPrefix("[") else { continue }
                 let model = t.baseName
@@ -196,6 +229,7 @@ struct UnobservedModel: Rule {
                    project.isObservableObject(made) { continue }
                 if assignments == nil { assignments = InitAssignments(of: type, in: file) }
                 if constructedInInit(v, type: t, assignments: assignments!, file: file) { continue }
+                guard UnobservedModel.mayShowStaleState(v.name, model: model, of: type, file: file, project: project) else { continue }
                 context.report(at: v.nameToken, .unobserved(v.name, model: model))
             }
         }
@@ -203,6 +237,58 @@ struct UnobservedModel: Rule {
 }
 
 extension UnobservedModel {
+    /// Whether the view's code may render state of the model that it holds in `property`: always
+    /// for a model the project does not declare. For a declared one, only when the model has
+    /// observable state and the view reads a member of it other than a method call or a stored
+    /// property that is not observable state (`ticket.id`); a view that only passes the model on
+    /// (`.toastOverlay(toasts)`) shows nothing of it that could go stale.
+    static func mayShowStaleState(_ property: String, model: String, of type: TypeDecl, file: SourceFile, project: ProjectIndex) -> Bool {
+        guard project.isDeclared(model), let symbol = project.symbol(model) else { return true }
+        let observable = project.observableState(of: model)
+        // A superclass of the project may hold observable state of its own.
+        if observable.isEmpty && !symbol.inherited.contains(where: { project.kind(of: $0) == .class }) { return false }
+        let plain = Set(symbol.storedProperties.lazy.map(\.name)).subtracting(observable)
+        for code in file.memberCode(of: type) {
+            // An interpolation is part of its string literal's token: a read there is not told
+            // apart, so any member use of the name in it counts (`Text("\\(cart.count)")`).
+            for i in code.range where file.kind(i) == .stringLiteral && interpolationUses(property, in: file.tokens[i], of: file) { return true }
+            for i in code.range where file.kind(i) == .identifier && Int(file.tokens[i].length) == property.utf8.count && file.name(i) == property {
+                // `toasts`, `self.toasts`, but not `other.toasts`.
+                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
+                var dot = i + 1
+                if file.isText(dot, "?") || file.isText(dot, "!") { dot += 1 }
+                guard file.kind(dot) == .period, file.kind(dot + 1) == .identifier || file.kind(dot + 1) == .keyword else { continue }
+                let member = dot + 1
+                if file.kind(member + 1) == .leftParen && !file.tokens[member + 1].hasSpaceBefore { continue }
+                if !plain.contains(file.name(member)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether a string literal with an interpolation names `property` followed by `.`, `?` or `!`.
+    static func interpolationUses(_ property: String, in token: Token, of file: SourceFile) -> Bool {
+        let bytes = file.bytes, name = Array(property.utf8)
+        let start = Int(token.start), end = Int(token.end)
+        guard end - start > name.count + 2 else { return false }
+        var hasInterpolation = false
+        for k in start..<(end - 1) where bytes[k] == UInt8(ascii: "\\") && (bytes[k + 1] == UInt8(ascii: "(") || bytes[k + 1] == UInt8(ascii: "#")) {
+            hasInterpolation = true
+            break
+        }
+        guard hasInterpolation else { return false }
+        func isIdentifierByte(_ b: UInt8) -> Bool { b == UInt8(ascii: "_") || b >= 0x80 || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) }
+        var k = start
+        while k + name.count < end {
+            if bytes[k] == name[0], !isIdentifierByte(bytes[k - 1]), bytes[k..<(k + name.count)].elementsEqual(name) {
+                let after = bytes[k + name.count]
+                if after == UInt8(ascii: ".") || after == UInt8(ascii: "?") || after == UInt8(ascii: "!") { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
     /// The type named `name` declared directly inside `type`, if any.
     static func nestedType(named name: String, in type: TypeDecl) -> TypeDecl? {
         for m in type.members { if case .type(let t) = m, t.kind != .extension, t.name == name { return t } }
