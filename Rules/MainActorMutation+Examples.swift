@@ -455,5 +455,23 @@ extension MainActorMutation {
             }
         }
         """),
+        // Closures that an initialiser or a comparison calls before it returns.
+        .nonTriggering("""
+        final class ImportModel: ObservableObject {
+            @Published private(set) var rows: [String] = []
+            @Published private(set) var tally = 0
+            func restore(_ data: Data) -> Error? {
+                let outcome = Result { rows = try JSONDecoder().decode([String].self, from: data) }
+                if case .failure(let error) = outcome { return error }
+                return nil
+            }
+            func sameRows(_ other: [String]) -> Bool {
+                rows.elementsEqual(other) { a, b in tally += 1; return a == b }
+            }
+            func group() -> [Int: [String]] {
+                Dictionary(grouping: rows, by: { tally += 1; return $0.count })
+            }
+        }
+        """),
     ]
 }

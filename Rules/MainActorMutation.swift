@@ -342,6 +342,8 @@ struct MainActorMutation: Rule {
         "withContiguousMutableStorageIfAvailable", "withCString", "withUTF8", "withMemoryRebound", "withoutActuallyEscaping",
         // UI animation blocks, run at once (their completion handlers run on the main thread).
         "runAnimationGroup", "performWithoutAnimation",
+        // Initialisers and comparisons that call their closure before they return.
+        "Result", "Dictionary", "Array", "ContiguousArray", "String", "elementsEqual", "starts", "lexicographicallyPrecedes",
     ]
 }
 

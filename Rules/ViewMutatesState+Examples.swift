@@ -229,5 +229,20 @@ extension ViewMutatesState {
             }
             """,
         ]),
+        // A binding that the model hands out writes through the model's own setter.
+        .nonTriggering("""
+        final class PlaylistModel: ObservableObject {
+            @Published private(set) var shuffle = false
+            var shuffleBinding: Binding<Bool> { Binding(get: { self.shuffle }, set: { self.setShuffle($0) }) }
+            func setShuffle(_ on: Bool) { shuffle = on }
+        }
+        struct PlaylistToolbar: View {
+            @ObservedObject var model: PlaylistModel
+            var body: some View {
+                Button("Shuffle") { model.shuffleBinding.wrappedValue.toggle() }
+                Button("Off") { model.shuffleBinding.wrappedValue = false }
+            }
+        }
+        """),
     ]
 }

@@ -17,7 +17,9 @@ struct ViewMutatesState: Rule {
         when the project declares its type as an observable model; an app's delegate adaptor, which \
         the app wires up, does not. A local bound to a model in view code stands for it: a shared \
         instance of a model the project declares (`@Bindable var settings = AppSettings.shared`) or \
-        one of the view's model properties (`let model = viewModel`).
+        one of the view's model properties (`let model = viewModel`). Writing the `wrappedValue` of a \
+        binding that the model hands out (`model.shuffleBinding.wrappedValue = true`) runs the model's \
+        own setter and is not reported.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -36,7 +38,10 @@ struct ViewMutatesState: Rule {
                 for m in file.mutations(in: code.range) {
                     // Assigning the property itself (`self.viewModel = viewModel` in `init`) replaces
                     // the reference; only writes through it reach the model's state.
-                    guard m.path.count >= 2 else { continue }
+                    // Writing the `wrappedValue` of a binding that the model hands out runs the
+                    // model's own setter (`model.shuffleBinding.wrappedValue = true`); a model's own
+                    // property of that name is still its state.
+                    guard m.path.count >= 2, !m.path.dropFirst(2).contains("wrappedValue") else { continue }
                     var held = models[m.path[0]]
                     if !m.viaSelf && file.locals(of: code).contains(m.path[0]) {
                         held = localModel(m.path[0], before: m.rootToken, in: code.range, models: models, file: file, project: project)
