@@ -133,5 +133,30 @@ extension TaskIdDependency {
             }
         }
         """),
+        // `task(id:)` needs an `Equatable` value: a project struct, or an enum with associated
+        // values, that does not conform cannot be the key. One that conforms (also through an
+        // extension), and an enum without associated values, can.
+        .triggering("""
+        protocol ArchiveReading {}
+        enum ArchiveSource { case live(any ArchiveReading), cached(String) }
+        struct Query { var text: String }
+        enum Scope { case all, recent }
+        enum Filter { case tag(String), none }
+        extension Filter: Equatable {}
+        struct Page: Hashable { var index: Int }
+        struct ArchiveView: View {
+            let source: ArchiveSource
+            let query: Query
+            let scope: Scope
+            let filter: Filter
+            let page: Page
+            var body: some View {
+                Text("")
+                    .task { await load(source, query) }
+                    .↓task { await load(scope) }
+                    .↓task { await load(filter, page) }
+            }
+        }
+        """),
     ]
 }

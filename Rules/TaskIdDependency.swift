@@ -15,7 +15,9 @@ struct TaskIdDependency: Rule {
         depend on its value, and keying it on the value it writes would restart it. An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
         `@Binding`. A `let` with an initial value is a constant (the memberwise initializer cannot set \
         it), and closures, models, reference types of the project and services (types named \
-        `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; neither is a \
+        `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; nor are a \
+        struct of the project, or an enum with associated values, that is not `Equatable` (as \
+        `task(id:)` requires); neither is a \
         Composable Architecture `Store`/`StoreOf` (in a file importing ComposableArchitecture). \
         The finding is reported on the modifier's `task` token.
         """,
@@ -61,6 +63,10 @@ struct TaskIdDependency: Rule {
                 // A Composable Architecture store is the view's model, not a value to key on.
                 if project.isObservableModel(t) || project.isComposableStore(t, in: file) { continue }
                 if let k = project.kind(of: t), k == .class || k == .actor || k == .protocol { continue }
+                // `.task(id:)` takes an `Equatable` value: a struct of the project that does not
+                // conform, or an enum with associated values that does not, cannot be the key.
+                if let k = project.kind(of: t), k == .struct || (k == .enum && project.symbol(t)?.hasAssociatedValues == true),
+                   !project.conforms(t, where: { TaskIdDependency.equatableProtocols.contains($0) }) { continue }
                 // Services handed in once (`APIClient`, `DateFormatter`) are collaborators, not values.
                 if TaskIdDependency.serviceSuffixes.contains(where: { t.hasNameSuffix($0) }) { continue }
             }
@@ -68,6 +74,8 @@ struct TaskIdDependency: Rule {
         }
         return names
     }
+
+    static let equatableProtocols: Set<String> = ["Equatable", "Hashable", "Comparable", "Strideable", "BinaryInteger", "StringProtocol"]
 
     static let serviceSuffixes = [
         "Client", "Service", "Manager", "Provider", "Formatter", "Session", "Repository", "UseCase", "Interactor",

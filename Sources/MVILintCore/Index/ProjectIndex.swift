@@ -24,6 +24,8 @@ public struct FileSummary: Sendable {
         public var settableRequirements: [String] = []
         /// For a protocol: all of its property requirements (`{ get }` included).
         public var propertyRequirements: [String] = []
+        /// For an enum: a case has associated values (so it is not `Equatable` unless it says so).
+        public var hasAssociatedValues = false
     }
     public var path: String
     public var types: [TypeEntry] = []
@@ -60,7 +62,8 @@ public struct FileSummary: Sendable {
                                        guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { return false }
                                        return (o..<c).contains { file.isWord($0, "set") }
                                    }.map(\.name) : [],
-                                   propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : []))
+                                   propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
+                                   hasAssociatedValues: t.kind == .enum && FileSummary.hasAssociatedValues(t, in: file)))
         }
         for a in file.tree.typeAliases {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
@@ -68,6 +71,16 @@ public struct FileSummary: Sendable {
         viewGraph = ViewGraphSummary(file: file)
         publisherMethods = PublisherMethodSummary.methods(in: file)
         mainHopFunctions = MainHopSummary.functions(in: file)
+    }
+
+    /// Whether one of an enum's cases has associated values (`case live(Reader)`).
+    static func hasAssociatedValues(_ t: TypeDecl, in file: SourceFile) -> Bool {
+        t.members.contains { m in
+            guard case .other(let r) = m, r.lowerBound < r.upperBound else { return false }
+            var k = r.lowerBound
+            if file.isText(k, "indirect") { k += 1 }
+            return file.isWord(k, "case") && (k..<r.upperBound).contains { file.kind($0) == .leftParen }
+        }
     }
 }
 
@@ -98,6 +111,8 @@ public struct TypeSymbol: Sendable {
     /// Whether two or more primary declarations have this simple name (nested `Coordinator`s of
     /// different views): what the name inherits is then theirs together.
     public var isDeclaredMoreThanOnce = false
+    /// An enum one of whose cases has associated values.
+    public var hasAssociatedValues = false
 
     public init(name: String) { self.name = name }
 }
@@ -185,6 +200,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 sym.isMainActorAttribute = sym.isMainActorAttribute || t.isMainActor
                 sym.isObservableMacro = sym.isObservableMacro || t.isObservableMacro
                 sym.isNonisolated = sym.isNonisolated || t.isNonisolated
+                sym.hasAssociatedValues = sym.hasAssociatedValues || t.hasAssociatedValues
                 // The first declaration's arrays are shared with its summary, not copied.
                 ProjectIndex.appendShared(&sym.publishedNames, t.publishedNames)
                 ProjectIndex.appendShared(&sym.trackedNames, t.trackedNames)
