@@ -285,5 +285,95 @@ extension LoadingStateReset {
             }
         }
         """),
+        // Cancel-and-restart: the method cancels the task it stored before it sets the flag and
+        // starts the next run, so the cancelled run's exit on cancellation leaves the flag to the
+        // new one. Another exit of such a task still leaks, and so does a cancelled run when
+        // something else may cancel it (another method, or code outside that can read the handle).
+        .triggering("""
+        final class QuotesViewModel: ObservableObject {
+            @Published private(set) var quotes: [String] = []
+            @Published private(set) var isLoading = false
+            private var refreshTask: Task<Void, Never>?
+            private var searchTask: Task<Void, Never>?
+            private(set) var syncTask: Task<Void, Never>?
+
+            func refresh() {
+                refreshTask?.cancel()
+                isLoading = true
+                refreshTask = Task {
+                    let fresh = await api.quotes()
+                    guard !Task.isCancelled else { return }
+                    quotes = fresh
+                    isLoading = false
+                }
+            }
+
+            func reload() {
+                self.refreshTask?.cancel()
+                ↓isLoading = true
+                refreshTask = Task {
+                    do {
+                        let fresh = try await api.allQuotes()
+                        if Task.isCancelled { return }
+                        quotes = fresh
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        return
+                    }
+                    isLoading = false
+                }
+            }
+
+            // `stopSearching` cancels this task too, and nothing sets the flag again then.
+            func search(_ text: String) {
+                searchTask?.cancel()
+                ↓isLoading = true
+                searchTask = Task {
+                    let found = await api.search(text)
+                    guard !Task.isCancelled else { return }
+                    quotes = found
+                    isLoading = false
+                }
+            }
+
+            // Others can cancel a task whose handle they can read: the flag stays set then.
+            func sync() {
+                syncTask?.cancel()
+                ↓isLoading = true
+                syncTask = Task {
+                    let fresh = await api.quotes()
+                    guard !Task.isCancelled else { return }
+                    quotes = fresh
+                    isLoading = false
+                }
+            }
+
+            func stopSearching() { searchTask?.cancel() }
+        }
+        """),
+        .nonTriggering("""
+        final class QuotesViewModel: ObservableObject {
+            @Published private(set) var quotes: [String] = []
+            @Published private(set) var isLoading = false
+            private var refreshTask: Task<Void, Never>?
+            func reload() {
+                refreshTask?.cancel()
+                isLoading = true
+                refreshTask = Task {
+                    do {
+                        let fresh = try await api.allQuotes()
+                        if Task.isCancelled { return }
+                        quotes = fresh
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        quotes = []
+                    }
+                    isLoading = false
+                }
+            }
+        }
+        """),
     ]
 }

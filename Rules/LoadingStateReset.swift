@@ -21,7 +21,12 @@ struct LoadingStateReset: Rule {
         the flag over: the task is followed from there, and the method's own exits no longer answer \
         for it; a write to the flag in the method after the task starts makes the rule stay silent. \
         The `else` of a `guard let self` leaves only once the model is gone and is not a leak. \
-        A `defer` that writes the flag counts as a reset. Flags are matched as `flag` or `state.flag`.
+        A `defer` that writes the flag counts as a reset. Flags are matched as `flag` or `state.flag`. \
+        In a cancel-and-restart (the method cancels the task it stored in a private property, \
+        `task?.cancel()`, before it sets the flag and stores the next one, and no other method \
+        cancels that task without starting the next), the cancelled run's exits on cancellation \
+        (`guard !Task.isCancelled else { return }`, `if Task.isCancelled { return }`, \
+        `catch is CancellationError`) leave the flag to the run that replaced it and are not leaks.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -65,7 +70,10 @@ struct LoadingStateReset: Rule {
                 var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(file.parameters(of: f).map(\.name)))]
                 // Every `Task { }` inside the method is a flow of its own: its body runs later.
                 var tasks: [Int: Flow] = [:]
+                // Tasks whose handle the method cancels before starting them again.
+                var restarted = Set<Int>()
                 let closures = file.closures(in: body)
+                if typesByName == nil, !closures.isEmpty { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
                 for c in closures where isTask(c, among: closures, file: file) {
                     let index = Int(file.bodyAnalysis.innermost[c.open])
                     let start = c.inToken.map { $0 + 1 } ?? c.open + 1
@@ -73,7 +81,10 @@ struct LoadingStateReset: Rule {
                     let flow = Flow(range: start..<c.close, base: index, throwing: true, locals: [])
                     flows.append(flow)
                     // A task started by the method's own code may take over a flag the method set.
-                    if (c.parent ?? -1) == base { tasks[index] = flow }
+                    if (c.parent ?? -1) == base {
+                        tasks[index] = flow
+                        if cancelsPreviousRun(of: c, in: body, function: f, of: typesByName?[type.indexName] ?? [type], file: file) { restarted.insert(index) }
+                    }
                 }
                 for (n, flow) in flows.enumerated() {
                     for flag in flags where named.contains(flag) {
@@ -99,6 +110,7 @@ struct LoadingStateReset: Rule {
                                 var handed = FlagFlow(file: file, flow: taskFlow, path: path)
                                 handed.helpers = analysis.helpers
                                 handed.entry = entry
+                                handed.cancellationExitsHandOn = restarted.contains(task)
                                 for site in handed.leakingSites() where reported.insert(site).inserted {
                                     context.report(at: site, .notResetInTask(path.joined(separator: "."), method: f.name))
                                 }
@@ -124,6 +136,36 @@ struct LoadingStateReset: Rule {
             out[m.name] = (out[m.name] ?? true) && onlyResets
         }
         return out
+    }
+
+    /// Whether the task `c` is stored in a private property (`refreshTask = Task { … }`) that the
+    /// method cancels before it starts the task (`refreshTask?.cancel()`), and that no other
+    /// method of the model (in `declarations`, its declaration and extensions in this file)
+    /// cancels without starting it again, `deinit` aside: a cancel-and-restart, whose cancellers
+    /// start the next run.
+    private func cancelsPreviousRun(of c: ClosureInfo, in body: TokenRange, function: FunctionDecl, of declarations: [TypeDecl], file: SourceFile) -> Bool {
+        guard let start = c.calleeStart, file.kind(start - 1) == .equal, file.kind(start - 2) == .identifier else { return false }
+        let handle = file.name(start - 2)
+        guard let property = declarations.lazy.flatMap(\.variables).first(where: { $0.name == handle && !$0.isStatic }),
+              property.header.access <= .fileprivate else { return false }
+        func cancels(in range: Range<Int>) -> Bool {
+            range.contains { i in
+                guard file.isWord(i, "cancel"), file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen else { return false }
+                var j = i - 2
+                if file.isText(j, "?") || file.isText(j, "!") { j -= 1 }
+                return file.kind(j) == .identifier && file.name(j) == handle
+            }
+        }
+        guard cancels(in: body.lowerBound..<(start - 2)) else { return false }
+        // Another method may cancel it only to restart it in turn (`handle = Task { … }`).
+        for other in declarations.lazy.flatMap(\.functions) where other.nameToken != function.nameToken && other.kind != .deinitializer {
+            guard let b = other.bodyTokens, cancels(in: b) else { continue }
+            let restarts = b.contains { i in
+                file.kind(i) == .identifier && file.name(i) == handle && file.kind(i + 1) == .equal && file.isWord(i + 2, "Task")
+            }
+            if !restarts { return false }
+        }
+        return true
     }
 
     /// The body of `Task { }`, `Task(priority: …) { }`, `Task.detached { }` or `Task(operation: { })`:
@@ -193,6 +235,10 @@ private struct FlagFlow {
     var handingOver: Set<Int> = []
     /// For each task of `handingOver` reached, the flag's states where it starts.
     var handoffs: [Int: Set<PathState>] = [:]
+    /// A task of a cancel-and-restart: when it finds itself cancelled, the method that cancelled
+    /// it has set the flag again for the run that replaces it, so an exit on cancellation
+    /// (`guard !Task.isCancelled else { return }`, `catch is CancellationError`) hands the flag on.
+    var cancellationExitsHandOn = false
 
     init(file: SourceFile, flow: Flow, path: [String]) {
         self.file = file; self.flow = flow; self.path = path
@@ -270,7 +316,7 @@ private struct FlagFlow {
             let c = effects(of: condition, states)
             var out = Outcome(normal: [], returns: c.returns, throwing: c.throwing)
             let t = run(then.statements, c.normal)
-            out.merge(exits: t)
+            if !(cancellationExitsHandOn && checksCancellation(condition, negated: false)) { out.merge(exits: t) }
             out.normal.formUnion(t.normal)
             if let e = otherwise {
                 let o = run(e.statements, c.normal)
@@ -287,14 +333,15 @@ private struct FlagFlow {
             // call that does not return (`fatalError()`). A `guard let self` leaves only once the
             // model is gone, and no one is left to see the flag.
             let elseExits = run(otherwise.statements, c.normal)
-            if !bindsSelf(condition) { out.merge(exits: elseExits) }
+            if !bindsSelf(condition) && !(cancellationExitsHandOn && checksCancellation(condition, negated: true)) { out.merge(exits: elseExits) }
             return out
         case .doStatement(let body, let catches):
             let b = run(body.statements, states)
             var out = Outcome(normal: b.normal, returns: b.returns, throwing: [])
             for clause in catches {
                 let c = run(clause.body.statements, b.throwing)
-                out.merge(exits: c)
+                let onCancellation = cancellationExitsHandOn && clause.pattern.contains { file.isWord($0, "CancellationError") }
+                if !onCancellation { out.merge(exits: c) }
                 out.normal.formUnion(c.normal)
             }
             if !catches.contains(where: \.catchesAll) { out.throwing.formUnion(b.throwing) }
@@ -369,6 +416,13 @@ private struct FlagFlow {
         // Any write of `false` in the defer, even a conditional one, is taken as a reset.
         for m in writes { if case .setFalse = classify(m) { continue }; return .abort }
         return .reset
+    }
+
+    /// A condition that is `Task.isCancelled` (`negated`: `!Task.isCancelled`) and nothing else.
+    private func checksCancellation(_ range: TokenRange, negated: Bool) -> Bool {
+        var i = range.lowerBound
+        if negated { guard file.isText(i, "!") else { return false }; i += 1 }
+        return file.isWord(i, "Task") && file.kind(i + 1) == .period && file.isWord(i + 2, "isCancelled") && i + 3 == range.upperBound
     }
 
     /// `let self`, `let self = self`, `let strongSelf = self` in a condition.
