@@ -12,7 +12,8 @@ struct OwnedModelStateObject: Rule {
         or by `@State` is created again on every re-render: its state is lost and its work restarts. \
         `@StateObject` creates the model once for the lifetime of the view. `@ObservedObject` is for \
         models that are injected from outside; `@State` is for `@Observable` classes. A Composable \
-        Architecture `Store` (in a file importing ComposableArchitecture) is observed without a \
+        Architecture `Store` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
+        `@_exported import`) is observed without a \
         wrapper and is meant to be held in `@State` or a plain `let`, so it is not reported; nor is a \
         `ViewStore` made in `init` from an injected store, which holds no state of its own. An `App` is \
         created once, as the composition root that makes what it injects: a model it creates lives as \

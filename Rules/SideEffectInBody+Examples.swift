@@ -111,5 +111,22 @@ extension SideEffectInBody {
         }
         struct ProfileFormatter { func update(locale: Locale) {} }
         """),
+        // A method named by its argument labels is passed on, not called.
+        .nonTriggering("""
+        struct CounterConnector<Content: View>: View {
+            @EnvironmentObject var store: CounterStore
+            let content: (Int, @escaping (CounterAction) -> Void) -> Content
+            var body: Content {
+                content(store.count, store.dispatch(action:))
+            }
+        }
+        struct HistoryButton: View {
+            @ObservedObject var store: CounterStore
+            var body: some View {
+                let handler: (Int) -> Void = store.loadHistory(limit:)
+                Button("History") { handler(10) }
+            }
+        }
+        """),
     ]
 }

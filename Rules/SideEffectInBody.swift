@@ -42,7 +42,7 @@ struct SideEffectInBody: Rule {
                 } else if file.isWord(i, "DispatchQueue"), file.kind(i - 1) != .period, callsQueue(from: i, file: file) {
                     context.report(at: i, .queue(type.indexName))
                 } else if file.kind(i) == .identifier, file.kind(i + 1) == .leftParen, !file.tokens[i + 1].hasSpaceBefore,
-                          let receiver = file.directReceiver(ofMember: i), let model = models[receiver.root],
+                          !isCompoundName(at: i + 1, file: file), let receiver = file.directReceiver(ofMember: i), let model = models[receiver.root],
                           receiver.viaSelf || !locals.contains(receiver.root) {
                     let method = file.name(i)
                     let isIntent = method == "send" || method == "dispatch"
@@ -70,6 +70,18 @@ struct SideEffectInBody: Rule {
     }
 
     static let queueMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform"]
+
+    /// `store.dispatch(action:)`, `load(_:limit:)`: the parentheses at `open` hold only argument
+    /// labels, each followed by `:`, so they name a function without calling it.
+    private func isCompoundName(at open: Int, file: SourceFile) -> Bool {
+        guard let close = file.partner(open), close > open + 1 else { return false }
+        var j = open + 1
+        while j < close {
+            guard file.kind(j) == .identifier || file.kind(j) == .keyword, file.kind(j + 1) == .colon else { return false }
+            j += 2
+        }
+        return j == close
+    }
 
     /// `load` starts `loadOrders` and `load`, not `loader` or `loading`.
     private func startsWord(_ name: String, _ prefix: String) -> Bool {

@@ -18,7 +18,8 @@ struct TaskIdDependency: Rule {
         `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; nor are a \
         struct of the project, or an enum with associated values, that is not `Equatable` (as \
         `task(id:)` requires); neither is a \
-        Composable Architecture `Store`/`StoreOf` (in a file importing ComposableArchitecture). \
+        Composable Architecture `Store`/`StoreOf` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
+        `@_exported import`). \
         The finding is reported on the modifier's `task` token.
         """,
         category: .lifecycle,

@@ -14,7 +14,8 @@ struct UnobservedModel: Rule {
         made with the `@Observable` macro are tracked without a wrapper and are not reported; a plain \
         property initialised with a new instance is reported by `owned_model_state_object` instead, \
         one that the view's `init` assigns a new instance (`self.viewStore = ViewStore(store)`) is not \
-        injected, and a Composable Architecture `Store` (in a file importing ComposableArchitecture) is \
+        injected, and a Composable Architecture `Store` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
+        `@_exported import`) is \
         observed without a wrapper. A model declared in the project is reported only when the view may \
         show its state: the model has observable state, and the view reads a member of it other than \
         a method call or a stored property that is not observable state (a read inside a string \

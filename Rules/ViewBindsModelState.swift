@@ -77,6 +77,19 @@ struct ViewBindsModelState: Rule {
                 }
             }
             """),
+            // Also when another file of the project re-exports the library.
+            .nonTriggering(files: [
+                "Exports.swift": "@_exported import ComposableArchitecture",
+                "NoteEditorView.swift": """
+                struct NoteEditorView: View {
+                    @Bindable var store: StoreOf<NoteEditor>
+                    var body: some View {
+                        TextField("Title", text: $store.title)
+                        Toggle("Pinned", isOn: $store.isPinned.sending(\\.pinToggled))
+                    }
+                }
+                """,
+            ]),
             // Near misses: the view's own `@State`, a `@Binding`, the whole projected model, intents.
             .nonTriggering("""
             struct SearchView: View {

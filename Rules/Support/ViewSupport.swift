@@ -60,14 +60,21 @@ extension ProjectIndex {
         "NSIncrementalStore", "NSAtomicStore",
     ]
 
-    /// A Composable Architecture `Store`/`StoreOf` (the file imports ComposableArchitecture): its
+    /// A Composable Architecture `Store`/`StoreOf` (the file imports ComposableArchitecture, or the
+    /// project re-exports it): its
     /// state is written only through actions, including `$store.field` bindings, and it is observed
     /// without a wrapper. Also when the project declares `Store` itself, as a project that keeps the
     /// library's sources in a local package does (its `Store` resolves then): a file that imports
     /// the library and means a `Store` of its own would not compile without qualifying the name.
     func isComposableStore(_ name: String, in file: SourceFile) -> Bool {
         let r = resolve(name)
-        return (r == "Store" || r == "StoreOf") && file.tree.imports.contains("ComposableArchitecture")
+        return (r == "Store" || r == "StoreOf") && seesComposableArchitecture(file)
+    }
+
+    /// Whether `file` imports ComposableArchitecture, or sees it through a file of the project that
+    /// re-exports it (`@_exported import ComposableArchitecture`).
+    func seesComposableArchitecture(_ file: SourceFile) -> Bool {
+        file.tree.imports.contains("ComposableArchitecture") || exportedModules.contains("ComposableArchitecture")
     }
 
     /// A Composable Architecture `ViewStore`/`ViewStoreOf` (the file imports ComposableArchitecture):
@@ -75,7 +82,7 @@ extension ProjectIndex {
     /// store loses nothing when the view is recreated.
     func isComposableViewStore(_ name: String, in file: SourceFile) -> Bool {
         let r = resolve(name)
-        return (r == "ViewStore" || r == "ViewStoreOf") && file.tree.imports.contains("ComposableArchitecture")
+        return (r == "ViewStore" || r == "ViewStoreOf") && seesComposableArchitecture(file)
     }
 
     /// Property name → model type, for every property of the view that holds an observable model.

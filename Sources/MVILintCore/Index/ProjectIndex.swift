@@ -37,6 +37,8 @@ public struct FileSummary: Sendable {
     public var publisherMethods: [PublisherMethodSummary] = []
     /// Functions with a closure parameter, and whether they run it on the main queue (`MainHopFunctions.swift`).
     public var mainHopFunctions: [MainHopSummary] = []
+    /// Modules the file re-exports (`@_exported import ComposableArchitecture`).
+    public var exportedImports: [String] = []
 
     public init(path: String) { self.path = path }
 
@@ -71,6 +73,7 @@ public struct FileSummary: Sendable {
         viewGraph = ViewGraphSummary(file: file)
         publisherMethods = PublisherMethodSummary.methods(in: file)
         mainHopFunctions = MainHopSummary.functions(in: file)
+        exportedImports = file.tree.exportedImports
     }
 
     /// Whether one of an enum's cases has associated values (`case live(Reader)`).
@@ -144,6 +147,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var mainDeliveringPublisherMethods: Set<String> = []
     /// Names of project functions that run the closure they are given on the main queue.
     public private(set) var mainHoppingFunctions: Set<String> = []
+    /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
+    public private(set) var exportedModules: Set<String> = []
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
@@ -249,6 +254,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
         let closureFunctions = summaries.flatMap(\.mainHopFunctions)
         self.mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
+        self.exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
         self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
     }
 

@@ -207,7 +207,10 @@ struct Parser {
                 }
                 j += 1
             }
-            if !name.isEmpty { tree.imports.append(name) }
+            if !name.isEmpty {
+                tree.imports.append(name)
+                if header.hasAttribute("_exported") { tree.exportedImports.append(name) }
+            }
             return (nil, j)
         case .other:
             let start = i

@@ -430,6 +430,8 @@ public enum Member: Sendable {
 /// The declarations of one file.
 public struct SourceTree: Sendable {
     public var imports: [String] = []
+    /// The modules of `@_exported import`s, which every file of the module sees.
+    public var exportedImports: [String] = []
     /// Top-level declarations in source order (types, extensions, functions, variables).
     public var declarations: [Member] = []
     /// Every type and extension of the file, nested ones included, in source order.
