@@ -348,5 +348,37 @@ extension MissingEnvironmentObject {
         #Preview("list") { NoteListView().environmentObject(AppServices.shared.listModel) }
         #Preview("editor") { NoteEditorView().environmentObject(AppServices.shared.makeListModel()) }
         """),
+        // A static member provides its declared type (the shared instance of a model, that
+        // model); a static method's result may be anything.
+        .nonTriggering("""
+        final class Store<S, A>: ObservableObject { init(initial: S) {} }
+        typealias CounterStore = Store<CounterState, CounterAction>
+        final class Fixtures: ObservableObject {
+            static let counter: CounterStore = Store(initial: CounterState())
+            static func counter(value: Int) -> CounterStore { Store(initial: CounterState()) }
+        }
+        struct CounterView: View {
+            @EnvironmentObject var store: CounterStore
+            var body: some View { Text("") }
+        }
+        struct CounterView_Previews: PreviewProvider {
+            static var previews: some View {
+                let store = Fixtures.counter
+                CounterView().environmentObject(store)
+                CounterView().environmentObject(Fixtures.counter)
+                CounterView().environmentObject(Fixtures.counter(value: 3))
+            }
+        }
+        """),
+        .triggering("""
+        final class CartStore: ObservableObject {}
+        final class SessionStore: ObservableObject {}
+        enum Mocks { static let cart = CartStore() }
+        struct AccountView: View {
+            @EnvironmentObject var ↓session: SessionStore
+            var body: some View { Text("") }
+        }
+        #Preview { AccountView().environmentObject(Mocks.cart) }
+        """),
     ]
 }

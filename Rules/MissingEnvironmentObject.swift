@@ -19,7 +19,9 @@ struct MissingEnvironmentObject: Rule {
         and arguments of the modified expression (sheet, popover and navigation-destination content \
         included, which inherits the environment on current systems), and all the views further down. \
         A provided member (`.environmentObject(model.session)`) has the declared type of that stored \
-        property of the type that `model` holds. \
+        property of the type that `model` holds, and a static member (`.environmentObject(Fixtures.counter)`) \
+        the declared type of that static property (the shared instance of a model, `AppModel.shared`, \
+        is that model); a static method's result counts as anything. \
         A provision whose type cannot be resolved, a project view extension or `ViewModifier` that \
         applies environment objects, and a view that applies them to content it does not construct \
         itself (`content.environmentObject(x)`) count as providing everything; `.environment(x)` and \

@@ -26,7 +26,10 @@ public struct FileSummary: Sendable {
         public var propertyRequirements: [String] = []
         /// For an enum: a case has associated values (so it is not `Equatable` unless it says so).
         public var hasAssociatedValues = false
+        /// Static properties whose type is written or made by the initial value: name, type.
+        public var staticPropertyTypes: [StaticPropertyType] = []
     }
+    public struct StaticPropertyType: Sendable { public var name: String; public var type: String }
     public var path: String
     public var types: [TypeEntry] = []
     /// typealias name → base name of its target.
@@ -65,7 +68,8 @@ public struct FileSummary: Sendable {
                                        return (o..<c).contains { file.isWord($0, "set") }
                                    }.map(\.name) : [],
                                    propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
-                                   hasAssociatedValues: t.kind == .enum && FileSummary.hasAssociatedValues(t, in: file)))
+                                   hasAssociatedValues: t.kind == .enum && FileSummary.hasAssociatedValues(t, in: file),
+                                   staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file)))
         }
         for a in file.tree.typeAliases {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
@@ -74,6 +78,19 @@ public struct FileSummary: Sendable {
         publisherMethods = PublisherMethodSummary.methods(in: file)
         mainHopFunctions = MainHopSummary.functions(in: file)
         exportedImports = file.tree.exportedImports
+    }
+
+    /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made
+    /// by the initial value (`static let preview = AppModel()`, `= AppModel.shared`).
+    static func staticPropertyTypes(of t: TypeDecl, in file: SourceFile) -> [StaticPropertyType] {
+        var out: [StaticPropertyType] = []
+        for v in t.variables where v.isStatic {
+            let type = v.type?.baseName ?? v.initializer.flatMap {
+                PropertySummary.constructedName(in: $0, file: file) ?? PropertySummary.sharedInstanceType(in: $0, file: file)
+            }
+            if let type = type, !type.isEmpty { out.append(StaticPropertyType(name: v.name, type: type)) }
+        }
+        return out
     }
 
     /// Whether one of an enum's cases has associated values (`case live(Reader)`).
@@ -116,6 +133,8 @@ public struct TypeSymbol: Sendable {
     public var isDeclaredMoreThanOnce = false
     /// An enum one of whose cases has associated values.
     public var hasAssociatedValues = false
+    /// Static properties of known type, from the declaration and every extension.
+    public var staticPropertyTypes: [FileSummary.StaticPropertyType] = []
 
     public init(name: String) { self.name = name }
 }
@@ -193,6 +212,8 @@ public final class ProjectIndex: @unchecked Sendable {
         // is passed straight from the summaries (`for t in s.types` would copy each summary and
         // each entry, retaining all of their arrays).
         func merge(_ sym: inout TypeSymbol, _ t: FileSummary.TypeEntry, path: String) {
+            // Static properties may also be declared in extensions.
+            if !t.staticPropertyTypes.isEmpty { sym.staticPropertyTypes += t.staticPropertyTypes }
             if t.kind != .extension {
                 if sym.declarationPath != nil { sym.isDeclaredMoreThanOnce = true }
                 if sym.kind == nil || sym.declarationPath == nil {
@@ -289,6 +310,11 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The declared type of the stored property `name` of the type `owner`, when the project
     /// declares both.
+    /// The type of the static property `name` of `owner` (its declaration or an extension), when known.
+    public func staticPropertyType(_ name: String, of owner: String) -> String? {
+        symbol(owner)?.staticPropertyTypes.first { $0.name == name }?.type
+    }
+
     public func storedPropertyType(_ name: String, of owner: String) -> String? {
         symbol(owner)?.storedProperties.first { $0.name == name }?.typeName
     }

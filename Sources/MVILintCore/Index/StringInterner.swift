@@ -90,7 +90,8 @@ extension EnvironmentProvision {
     /// Whether a name it holds is long enough to be interned.
     var hasLongName: Bool {
         switch self {
-        case .type(let n), .staticMember(let n), .modifierFunction(let n), .modifierType(let n): return StringInterner.isLong(n)
+        case .type(let n), .modifierFunction(let n), .modifierType(let n): return StringInterner.isLong(n)
+        case .staticMember(let n, let member): return StringInterner.isLong(n) || StringInterner.isLong(member)
         case .property(let owner, let name): return StringInterner.isLong(owner) || StringInterner.isLong(name)
         case .unknown: return false
         case .argument(let of, let value): return StringInterner.isLong(of) || value.hasLongName
@@ -101,7 +102,7 @@ extension EnvironmentProvision {
     func interned(_ interner: StringInterner) -> EnvironmentProvision {
         switch self {
         case .type(let n): return .type(interner.intern(n))
-        case .staticMember(let n): return .staticMember(interner.intern(n))
+        case .staticMember(let n, let member): return .staticMember(interner.intern(n), member: interner.intern(member))
         case .property(let owner, let name): return .property(owner: interner.intern(owner), name: interner.intern(name))
         case .modifierFunction(let n): return .modifierFunction(interner.intern(n))
         case .modifierType(let n): return .modifierType(interner.intern(n))

@@ -7,7 +7,7 @@ public enum EnvironmentProvision: Sendable, Hashable {
     /// An object of this type (simple name as written).
     case type(String)
     /// `T.member`: an object of `T` when `T` is an observable model, else anything.
-    case staticMember(String)
+    case staticMember(String, member: String)
     /// A property of a type declared in another file: its stored type, else anything.
     case property(owner: String, name: String)
     /// A stored property of what another provision holds (`.environmentObject(app.session)`): the
@@ -182,11 +182,17 @@ public final class ViewGraph: @unchecked Sendable {
         let providingTypes = collected.providingTypes, typeWide = collected.typeWide, targets = collected.targets
         let providerFunctions = collected.providerFunctions
         ambiguousNames = collected.ambiguousNames
+        /// What `T.member` holds: the declared type of a static property of `T`, or `T` for the
+        /// shared instance (`AppModel.shared`) of an observable model; nil when unknown.
+        func staticHeldType(_ type: String, _ member: String) -> String? {
+            if let t = index.staticPropertyType(member, of: type) { return t }
+            return PropertySummary.sharedInstanceNames.contains(member) && index.isObservableModel(type) ? type : nil
+        }
         /// The declared type of what a value provision holds, when the index knows it.
         func heldType(_ p: EnvironmentProvision) -> String? {
             switch p {
             case .type(let n): return n
-            case .staticMember(let n): return index.isObservableModel(n) ? n : nil
+            case .staticMember(let n, let member): return staticHeldType(n, member)
             case .property(let owner, let name): return index.storedPropertyType(name, of: owner)
             case .member(let base, let name): return heldType(base).flatMap { index.storedPropertyType(name, of: $0) }
             default: return nil
@@ -198,8 +204,8 @@ public final class ViewGraph: @unchecked Sendable {
                 case .type(let n):
                     // A protocol-typed value is some conforming object: anything.
                     if index.kind(of: n) == .protocol { edge.providesEverything = true } else { edge.provided.insert(n) }
-                case .staticMember(let n):
-                    if index.isObservableModel(n) { edge.provided.insert(n) } else { edge.providesEverything = true }
+                case .staticMember:
+                    if let t = heldType(p), index.kind(of: t) != .protocol { edge.provided.insert(t) } else { edge.providesEverything = true }
                 case .property(let owner, let name):
                     if let t = index.storedPropertyType(name, of: owner) { edge.provided.insert(t) } else { edge.providesEverything = true }
                 case .member:

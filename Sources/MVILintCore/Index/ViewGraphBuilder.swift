@@ -516,7 +516,7 @@ final class ViewGraphBuilder {
         if file.kind(lo) == .identifier, file.beginsWithCapital(lo), file.kind(lo + 1) == .period, file.kind(lo + 2) == .identifier {
             // `AppModel.shared`; `Services.shared.listModel` is a member of the shared instance,
             // and a member of any other static member (or a call) is not known here.
-            if lo + 3 == hi { return .staticMember(file.name(lo)) }
+            if lo + 3 == hi { return .staticMember(file.name(lo), member: file.name(lo + 2)) }
             guard PropertySummary.sharedInstanceNames.contains(file.name(lo + 2)) else { return .unknown }
             base = .type(file.name(lo))
             rest = lo + 3
@@ -590,7 +590,11 @@ final class ViewGraphBuilder {
         var lo = start
         while lo < end, file.isWord(lo, "try") || file.isWord(lo, "await") { lo += 1 }
         if let made = PropertySummary.constructedName(in: lo..<end, file: file) { return .type(made) }
-        if file.kind(lo) == .identifier, file.beginsWithCapital(lo), file.kind(lo + 1) == .period, file.kind(lo + 2) == .identifier { return .staticMember(file.name(lo)) }
+        // `T.member` alone on its line (not a call, not a longer chain).
+        if file.kind(lo) == .identifier, file.beginsWithCapital(lo), file.kind(lo + 1) == .period, file.kind(lo + 2) == .identifier,
+           lo + 3 >= end || file.tokens[lo + 3].isAtLineStart || file.kind(lo + 3) == .semicolon || file.kind(lo + 3) == .rightBrace {
+            return .staticMember(file.name(lo), member: file.name(lo + 2))
+        }
         return .unknown
     }
 
