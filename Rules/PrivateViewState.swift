@@ -14,7 +14,8 @@ struct PrivateViewState: Rule {
         properties, `@Binding`s or injected models. `private(set)` is not enough: the memberwise \
         initializer still exposes the property. The fix is offered only where it cannot break a caller: \
         a property without an initial value in a type without an initializer of its own is a parameter \
-        of the memberwise initializer, which `private` would make private too.
+        of the memberwise initializer, which `private` would make private too; and a view extended in \
+        another file may use the property there, which `private` would break.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -160,7 +161,9 @@ struct PrivateViewState: Rule {
                 // A property a protocol of the project requires cannot be private.
                 if project.protocolRequires(v.name, of: type, settable: false) { continue }
                 // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
-                let fixable = v.initializer != nil || hasOwnInitializer
+                // An extension in another file may use the property: `private` would break it.
+                let extendedElsewhere = project.symbol(type.indexName).map { s in s.extensionPaths.contains { $0 != s.declarationPath } } ?? false
+                let fixable = (v.initializer != nil || hasOwnInitializer) && !extendedElsewhere
                 let fix = fixable ? file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) } : nil
                 context.report(at: v.nameToken, .notPrivate(v.name, wrapper: wrapper.baseName), fix: fix)
             }

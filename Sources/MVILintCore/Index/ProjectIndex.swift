@@ -135,6 +135,8 @@ public struct TypeSymbol: Sendable {
     public var hasAssociatedValues = false
     /// Static properties of known type, from the declaration and every extension.
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] = []
+    /// The files that declare extensions of the type.
+    public var extensionPaths: [String] = []
 
     public init(name: String) { self.name = name }
 }
@@ -214,6 +216,7 @@ public final class ProjectIndex: @unchecked Sendable {
         func merge(_ sym: inout TypeSymbol, _ t: FileSummary.TypeEntry, path: String) {
             // Static properties may also be declared in extensions.
             if !t.staticPropertyTypes.isEmpty { sym.staticPropertyTypes += t.staticPropertyTypes }
+            if t.kind == .extension, !sym.extensionPaths.contains(path) { sym.extensionPaths.append(path) }
             if t.kind != .extension {
                 if sym.declarationPath != nil { sym.isDeclaredMoreThanOnce = true }
                 if sym.kind == nil || sym.declarationPath == nil {
