@@ -162,7 +162,7 @@ struct PrivateViewState: Rule {
                 if project.protocolRequires(v.name, of: type, settable: false) { continue }
                 // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
                 // An extension in another file may use the property: `private` would break it.
-                let extendedElsewhere = project.symbol(type.indexName).map { s in s.extensionPaths.contains { $0 != s.declarationPath } } ?? false
+                let extendedElsewhere = project.symbol(type.indexName)?.isExtendedElsewhere ?? false
                 let fixable = (v.initializer != nil || hasOwnInitializer) && !extendedElsewhere
                 let fix = fixable ? file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) } : nil
                 context.report(at: v.nameToken, .notPrivate(v.name, wrapper: wrapper.baseName), fix: fix)

@@ -135,8 +135,14 @@ public struct TypeSymbol: Sendable {
     public var hasAssociatedValues = false
     /// Static properties of known type, from the declaration and every extension.
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] = []
-    /// The files that declare extensions of the type.
-    public var extensionPaths: [String] = []
+    /// The file of the type's first extension, if any.
+    public var firstExtensionPath: String?
+    /// Extensions of the type are declared in more than one file.
+    public var isExtendedInSeveralFiles = false
+    /// Whether an extension of the type is declared in a file other than its declaration's.
+    public var isExtendedElsewhere: Bool {
+        isExtendedInSeveralFiles || (firstExtensionPath != nil && firstExtensionPath != declarationPath)
+    }
 
     public init(name: String) { self.name = name }
 }
@@ -216,7 +222,9 @@ public final class ProjectIndex: @unchecked Sendable {
         func merge(_ sym: inout TypeSymbol, _ t: FileSummary.TypeEntry, path: String) {
             // Static properties may also be declared in extensions.
             if !t.staticPropertyTypes.isEmpty { sym.staticPropertyTypes += t.staticPropertyTypes }
-            if t.kind == .extension, !sym.extensionPaths.contains(path) { sym.extensionPaths.append(path) }
+            if t.kind == .extension {
+                if let first = sym.firstExtensionPath { if first != path { sym.isExtendedInSeveralFiles = true } } else { sym.firstExtensionPath = path }
+            }
             if t.kind != .extension {
                 if sym.declarationPath != nil { sym.isDeclaredMoreThanOnce = true }
                 if sym.kind == nil || sym.declarationPath == nil {
