@@ -85,10 +85,7 @@ public struct FileSummary: Sendable {
     static func staticPropertyTypes(of t: TypeDecl, in file: SourceFile) -> [StaticPropertyType] {
         var out: [StaticPropertyType] = []
         for v in t.variables where v.isStatic {
-            let type = v.type?.baseName ?? v.initializer.flatMap {
-                PropertySummary.constructedName(in: $0, file: file) ?? PropertySummary.sharedInstanceType(in: $0, file: file)
-            }
-            if let type = type, !type.isEmpty { out.append(StaticPropertyType(name: v.name, type: type)) }
+            if let type = PropertySummary.typeName(of: v, in: file), !type.isEmpty { out.append(StaticPropertyType(name: v.name, type: type)) }
         }
         return out
     }

@@ -30,14 +30,18 @@ public struct PropertySummary: Sendable {
     public init(variable v: VariableDecl, in file: SourceFile) {
         let wrapper = v.wrappers.first
         self.init(name: v.name,
-                  typeName: v.type?.baseName ?? v.initializer.flatMap {
-                      PropertySummary.constructedName(in: $0, file: file) ?? PropertySummary.sharedInstanceType(in: $0, file: file)
-                  },
+                  typeName: PropertySummary.typeName(of: v, in: file),
                   wrapper: wrapper?.baseName,
                   wrapperArguments: wrapper?.arguments.map { file.text(of: $0, compact: true) },
                   isLet: v.isLet, hasInitializer: v.initializer != nil, isFunctionTyped: v.type?.isFunctionType ?? false,
                   access: v.header.access,
                   location: file.location(ofToken: v.nameToken))
+    }
+
+    /// The annotated type's base name, else the type that the initial value constructs or whose
+    /// shared instance it is; nil when none tells.
+    static func typeName(of v: VariableDecl, in file: SourceFile) -> String? {
+        v.type?.baseName ?? v.initializer.flatMap { constructedName(in: $0, file: file) ?? sharedInstanceType(in: $0, file: file) }
     }
 
     /// The simple type name an initial value constructs: the last capitalised component of a
