@@ -43,7 +43,9 @@ find Examples Tests/Fixtures -name '*.swift' 2>/dev/null |
 
 log="$dir/fuzz.log"
 set +e
-"$binary" "$dir/corpus" "$dir/seeds" \
+# libFuzzer's own handler reports a crash (with the sanitizer's stack) and writes the input; the
+# Swift runtime's backtracer would take the signal first and trip the sanitizer while reading memory.
+SWIFT_BACKTRACE=enable=no "$binary" "$dir/corpus" "$dir/seeds" \
   -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -dict=Tools/Fuzz/swift.dict \
   -artifact_prefix="$dir/artifacts/" -print_final_stats=1 "$@" > "$log" 2>&1
 status=$?
@@ -51,7 +53,14 @@ set -e
 # The progress lines and final statistics; the whole log when something was found.
 grep -E "INITED|DONE|pulse|stat::" "$log" | tail -n 12
 if [ "$status" -ne 0 ]; then
-  tail -n 80 "$log"
+  # The report without libFuzzer's progress lines, then each input found, so that a run
+  # elsewhere (CI) can be reproduced from its log: `base64 -d > input; $binary input`.
+  grep -vE "^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse|INITED|RELOAD)" "$log" | tail -n 150
+  for a in "$dir"/artifacts/*; do
+    [ -f "$a" ] || continue
+    echo "== input $(basename "$a") ($(wc -c < "$a") bytes), base64:"
+    head -c 65536 "$a" | base64
+  done
   echo "fuzzing found a problem (exit status $status); see $log and $dir/artifacts" >&2
   exit 1
 fi

@@ -51,9 +51,12 @@ extension FileSummary {
             types[k].name = interner.intern(types[k].name)
             types[k].inherited = interner.intern(types[k].inherited)
             types[k].publishedNames = interner.intern(types[k].publishedNames)
-            types[k].trackedNames = interner.intern(types[k].trackedNames)
-            types[k].settableRequirements = interner.intern(types[k].settableRequirements)
-            types[k].propertyRequirements = interner.intern(types[k].propertyRequirements)
+            if var extras = types[k].extraFields.first {
+                extras.trackedNames = interner.intern(extras.trackedNames)
+                extras.settableRequirements = interner.intern(extras.settableRequirements)
+                extras.propertyRequirements = interner.intern(extras.propertyRequirements)
+                types[k].extras = extras
+            }
             for p in types[k].storedProperties.indices {
                 types[k].storedProperties[p].intern(interner)
             }
@@ -81,8 +84,7 @@ extension PropertySummary {
     mutating func intern(_ interner: StringInterner) {
         name = interner.intern(name)
         typeName = interner.intern(typeName)
-        wrapper = interner.intern(wrapper)
-        wrapperArguments = interner.intern(wrapperArguments)
+        wrapperText = interner.intern(wrapperText)
     }
 }
 
