@@ -219,10 +219,13 @@ public final class ProjectIndex: @unchecked Sendable {
     public static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false) {
-        // The view graph's first stage needs no symbol: it runs beside the symbol table.
+        // The view graph's first stage needs no symbol: on a large project it runs beside the
+        // symbol table. On a small one a thread would cost more than it saves, so no thread is
+        // started (a run on a few files, tests and the fuzz target stay on one thread).
         var collected: ViewGraph.Collected? = nil
         let collecting = DispatchWorkItem { collected = ViewGraph.collect(summaries) }
-        DispatchQueue.global(qos: .userInitiated).async(execute: collecting)
+        let collectsBeside = summaries.count >= ProjectIndex.concurrentCollectMinimum
+        if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
         // Every name gets its id first, so that the symbol table is allocated once at its final
         // size (growing it by doubling would hold two copies at the peak).
         var ids: [String: Int32] = [:]
@@ -327,7 +330,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.mainActorTypes = mainActorClosure(in: graph)
-        collecting.wait()
+        if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
         let closureFunctions = summaries.flatMap(\.mainHopFunctions)
@@ -337,6 +340,9 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
+
+    /// Projects of at least this many files collect the view graph's first stage on a second thread.
+    static let concurrentCollectMinimum = 1_000
 
     /// Whether `list` names something twice (lists past `linearMergeLimit` are assumed to).
     private static func hasDuplicates(_ list: [String]) -> Bool {
