@@ -380,5 +380,51 @@ extension MissingEnvironmentObject {
         }
         #Preview { AccountView().environmentObject(Mocks.cart) }
         """),
+        // A view extension that wraps the view in a host (`RootView { self }`) gives it what the
+        // host applies to its content, and only that.
+        .nonTriggering(files: [
+            "RootView.swift": """
+            struct RootView<Content: View>: View {
+                @StateObject private var player = PlayerModel()
+                private let content: Content
+                init(@ViewBuilder content: () -> Content) { self.content = content() }
+                var body: some View { content.environmentObject(player) }
+            }
+            extension View {
+                func inRootView() -> some View { RootView { self } }
+            }
+            final class PlayerModel: ObservableObject {}
+            """,
+            "NowPlayingView.swift": """
+            struct NowPlayingView: View {
+                @EnvironmentObject var player: PlayerModel
+                var body: some View { Text("") }
+            }
+            #Preview { NowPlayingView().inRootView() }
+            """,
+        ]),
+        .triggering(files: [
+            "RootView.swift": """
+            struct RootView<Content: View>: View {
+                @StateObject private var player = PlayerModel()
+                private let content: Content
+                init(@ViewBuilder content: () -> Content) { self.content = content() }
+                var body: some View { content.environmentObject(player) }
+            }
+            extension View {
+                func inRootView() -> some View { RootView { self } }
+            }
+            final class PlayerModel: ObservableObject {}
+            final class SettingsModel: ObservableObject {}
+            """,
+            "SettingsView.swift": """
+            struct SettingsView: View {
+                @EnvironmentObject var player: PlayerModel
+                @EnvironmentObject var ↓settings: SettingsModel
+                var body: some View { Text("") }
+            }
+            #Preview { SettingsView().inRootView() }
+            """,
+        ]),
     ]
 }

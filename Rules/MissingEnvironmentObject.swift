@@ -22,9 +22,12 @@ struct MissingEnvironmentObject: Rule {
         property of the type that `model` holds, and a static member (`.environmentObject(Fixtures.counter)`) \
         the declared type of that static property (the shared instance of a model, `AppModel.shared`, \
         is that model); a static method's result counts as anything. \
-        A provision whose type cannot be resolved, a project view extension or `ViewModifier` that \
-        applies environment objects, and a view that applies them to content it does not construct \
-        itself (`content.environmentObject(x)`) count as providing everything; `.environment(x)` and \
+        A provision whose type cannot be resolved, and a project view extension or `ViewModifier` that \
+        applies environment objects, count as providing everything. A view that applies them to \
+        content it does not construct itself (`content.environmentObject(x)`) provides those objects \
+        to the content it is given (`Card { Label() }`), and a view extension that wraps the view in \
+        such a host (`func inRootView() -> some View { RootView { self } }`) provides what the host \
+        applies; `.environment(x)` and \
         `.environmentObject(x)` satisfy either kind of read; a subclass or typealias of the type \
         counts. Static members (factories, fixtures) are not part of the graph, and a view name declared \
         twice in the project (two private `Row`s) is neither reported nor followed. Views that no root \

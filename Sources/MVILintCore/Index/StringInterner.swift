@@ -96,6 +96,7 @@ extension EnvironmentProvision {
         case .staticMember(let n, let member): return StringInterner.isLong(n) || StringInterner.isLong(member)
         case .property(let owner, let name): return StringInterner.isLong(owner) || StringInterner.isLong(name)
         case .unknown: return false
+        case .host(let n): return StringInterner.isLong(n)
         case .argument(let of, let value): return StringInterner.isLong(of) || value.hasLongName
         case .member(let base, let name): return StringInterner.isLong(name) || base.hasLongName
         }
@@ -109,6 +110,7 @@ extension EnvironmentProvision {
         case .modifierFunction(let n): return .modifierFunction(interner.intern(n))
         case .modifierType(let n): return .modifierType(interner.intern(n))
         case .unknown: return .unknown
+        case .host(let n): return .host(interner.intern(n))
         case .argument(let of, let value): return .argument(of: interner.intern(of), value.interned(interner))
         case .member(let base, let name): return .member(of: base.interned(interner), name: interner.intern(name))
         }

@@ -18,6 +18,10 @@ public enum EnvironmentProvision: Sendable, Hashable {
     case modifierFunction(String)
     /// `.modifier(M(…))`: anything when `M` applies environment objects, else nothing.
     case modifierType(String)
+    /// Recorded for a view extension only: its code puts `self` into a construction of this type
+    /// (`func inRootView() -> some View { RootView { self } }`), so what the type applies to its
+    /// content (its type-wide provisions) reaches the view that calls the extension.
+    case host(String)
     /// Anything (the provided expression could not be resolved).
     case unknown
     /// A value (`.type` or `.property`) passed as an argument to the container that wraps the
@@ -138,6 +142,8 @@ public final class ViewGraph: @unchecked Sendable {
         /// View extensions that provide: directly, through a providing modifier, or through
         /// another providing extension.
         var providerFunctions = Set<String>()
+        /// View extensions that wrap `self` in a project type: the types (`.host`).
+        var extensionHosts: [String: [String]] = [:]
     }
 
     static func collect(_ summaries: [FileSummary]) -> Collected {
@@ -155,6 +161,10 @@ public final class ViewGraph: @unchecked Sendable {
                 if case .type(let owner, false) = s.sites[k].owner, owner != s.sites[k].target { c.targets.insert(s.sites[k].target) }
             }
         }
+        for (name, list) in extensionProvisions {
+            let hosts = list.compactMap { p -> String? in if case .host(let h) = p { return h } else { return nil } }
+            if !hosts.isEmpty { c.extensionHosts[name] = hosts }
+        }
         // Provider functions to a fixed point (bounded).
         var changed = true, rounds = 0
         while changed, rounds < 32 {
@@ -165,6 +175,8 @@ public final class ViewGraph: @unchecked Sendable {
                     switch p {
                     case .modifierFunction(let f): return c.providerFunctions.contains(f)
                     case .modifierType(let m): return c.providingTypes.contains(m)
+                    // What a host provides depends on its provisions: resolved at each call.
+                    case .host: return false
                     default: return true
                     }
                 }
@@ -180,7 +192,7 @@ public final class ViewGraph: @unchecked Sendable {
     /// whole summary.
     init(summaries: [FileSummary], collected: Collected, index: ProjectIndex) {
         let providingTypes = collected.providingTypes, typeWide = collected.typeWide, targets = collected.targets
-        let providerFunctions = collected.providerFunctions
+        let providerFunctions = collected.providerFunctions, extensionHosts = collected.extensionHosts
         ambiguousNames = collected.ambiguousNames
         /// What `T.member` holds: the declared type of a static property of `T`, or `T` for the
         /// shared instance (`AppModel.shared`) of an observable model; nil when unknown.
@@ -198,7 +210,9 @@ public final class ViewGraph: @unchecked Sendable {
             default: return nil
             }
         }
-        func resolve(_ list: [EnvironmentProvision], into edge: inout Edge) {
+        /// `followsHosts` is false inside a host's own provisions, so that hosts that call each
+        /// other's extensions are looked into once.
+        func resolve(_ list: [EnvironmentProvision], into edge: inout Edge, followsHosts: Bool = true) {
             for p in list where !edge.providesEverything {
                 switch p {
                 case .type(let n):
@@ -211,10 +225,15 @@ public final class ViewGraph: @unchecked Sendable {
                 case .member:
                     // A protocol-typed property holds some conforming object: anything.
                     if let t = heldType(p), index.kind(of: t) != .protocol { edge.provided.insert(t) } else { edge.providesEverything = true }
-                case .modifierFunction(let n): if providerFunctions.contains(n) { edge.providesEverything = true }
+                case .modifierFunction(let n):
+                    if providerFunctions.contains(n) { edge.providesEverything = true; break }
+                    // `ContentView().inRootView()`: what the host wrapped around the view applies to its content.
+                    guard followsHosts, let hosts = extensionHosts[n] else { break }
+                    for h in hosts where index.isViewLike(h) { resolve(typeWide[h] ?? [], into: &edge, followsHosts: false) }
+                case .host: break
                 case .modifierType(let n): if providingTypes.contains(n) { edge.providesEverything = true }
                 case .unknown: edge.providesEverything = true
-                case .argument(let wrapper, let value): if index.symbol(wrapper) == nil { resolve([value], into: &edge) }
+                case .argument(let wrapper, let value): if index.symbol(wrapper) == nil { resolve([value], into: &edge, followsHosts: followsHosts) }
                 }
             }
         }

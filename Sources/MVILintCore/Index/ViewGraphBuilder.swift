@@ -93,8 +93,11 @@ final class ViewGraphBuilder {
                     let (calls, applies) = customCalls(in: range)
                     if applies { provides = true }
                     if !isStatic { typeCalls.formUnion(calls) }
-                    if extendsViews, applies || !calls.isEmpty {
-                        summary.viewExtensionProvisions[memberName, default: []] += (applies ? [.unknown] : []) + Array(calls)
+                    if extendsViews {
+                        let hosts = selfHosts(in: range).map(EnvironmentProvision.host)
+                        if applies || !calls.isEmpty || !hosts.isEmpty {
+                            summary.viewExtensionProvisions[memberName, default: []] += (applies ? [.unknown] : []) + Array(calls) + hosts
+                        }
                     }
                 }
             }
@@ -311,6 +314,23 @@ final class ViewGraphBuilder {
             }
             if !own.isEmpty, referencesMemberContent(c, in: context) { summary.typeWideProvisions[ownerName, default: []] += own }
         }
+    }
+
+    /// The types whose construction holds a bare `self` in `range`, innermost first
+    /// (`RootView { self }`, `Frame(content: self)`); framework and hosting types are left out.
+    func selfHosts(in range: TokenRange) -> [String] {
+        var out: [String] = []
+        var lazyState: RangeState? = nil
+        for i in range where file.isWord(i, "self") && file.kind(i + 1) != .period {
+            let state = lazyState ?? RangeState(range: range, file: file)
+            lazyState = state
+            for chain in chains(around: i, in: state) {
+                guard let w = chain.constructed, i > chain.start, i < chain.baseEnd else { continue }
+                if ViewGraphBuilder.frameworkTypes.contains(w) || ViewGraphBuilder.hostingTypes.contains(w) { continue }
+                if !out.contains(w) { out.append(w) }
+            }
+        }
+        return out
     }
 
     /// Custom modifiers called in a range: `.name(…)`, `.name { }`, implicit-self `name(…)`, and
