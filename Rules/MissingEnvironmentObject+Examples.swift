@@ -402,6 +402,15 @@ extension MissingEnvironmentObject {
             }
             #Preview { NowPlayingView().inRootView() }
             """,
+            "ShellView.swift": """
+            struct ShellView: View {
+                var body: some View {
+                    RootView { mainArea() }
+                }
+                private func mainArea() -> some View { NowPlayingView() }
+            }
+            #Preview { ShellView() }
+            """,
         ]),
         .triggering(files: [
             "RootView.swift": """

@@ -25,9 +25,10 @@ struct MissingEnvironmentObject: Rule {
         A provision whose type cannot be resolved, and a project view extension or `ViewModifier` that \
         applies environment objects, count as providing everything. A view that applies them to \
         content it does not construct itself (`content.environmentObject(x)`) provides those objects \
-        to the content it is given (`Card { Label() }`), and a view extension that wraps the view in \
+        to the content it is given (`Card { Label() }`); a view extension that wraps the view in \
         such a host (`func inRootView() -> some View { RootView { self } }`) provides what the host \
-        applies; `.environment(x)` and \
+        applies, and so does a host that shows a member of the view (`RootView { mainArea() }`), to \
+        every view that view constructs; `.environment(x)` and \
         `.environmentObject(x)` satisfy either kind of read; a subclass or typealias of the type \
         counts. Static members (factories, fixtures) are not part of the graph, and a view name declared \
         twice in the project (two private `Row`s) is neither reported nor followed. Views that no root \

@@ -18,9 +18,10 @@ public enum EnvironmentProvision: Sendable, Hashable {
     case modifierFunction(String)
     /// `.modifier(M(…))`: anything when `M` applies environment objects, else nothing.
     case modifierType(String)
-    /// Recorded for a view extension only: its code puts `self` into a construction of this type
-    /// (`func inRootView() -> some View { RootView { self } }`), so what the type applies to its
-    /// content (its type-wide provisions) reaches the view that calls the extension.
+    /// A container of this type holds the view: a view extension puts `self` into it
+    /// (`func inRootView() -> some View { RootView { self } }`), or a type shows its own member
+    /// content in it (`PlayerHost { mainArea() }`). What the container applies to its content
+    /// (its type-wide provisions) reaches the view.
     case host(String)
     /// Anything (the provided expression could not be resolved).
     case unknown
@@ -230,7 +231,9 @@ public final class ViewGraph: @unchecked Sendable {
                     // `ContentView().inRootView()`: what the host wrapped around the view applies to its content.
                     guard followsHosts, let hosts = extensionHosts[n] else { break }
                     for h in hosts where index.isViewLike(h) { resolve(typeWide[h] ?? [], into: &edge, followsHosts: false) }
-                case .host: break
+                case .host(let h):
+                    // A container of the type's member content (`PlayerHost { mainArea() }`).
+                    if followsHosts, index.isViewLike(h) { resolve(typeWide[h] ?? [], into: &edge, followsHosts: false) }
                 case .modifierType(let n): if providingTypes.contains(n) { edge.providesEverything = true }
                 case .unknown: edge.providesEverything = true
                 case .argument(let wrapper, let value): if index.symbol(wrapper) == nil { resolve([value], into: &edge, followsHosts: followsHosts) }

@@ -268,6 +268,7 @@ final class ViewGraphBuilder {
             return s
         }
         var hostingIndex: [Int: Int] = [:]
+        let sitesBefore = summary.sites.count
         let skipped = ViewGraphBuilder.skippedTypeWords
         // Only a capitalised name can be a construction (`isConstruction` asks it too, but the
         // byte test is cheaper than the word lookup). Framework and hosting types are ruled out by
@@ -301,6 +302,11 @@ final class ViewGraphBuilder {
         }
         // Environment applied to a chain that shows member content reaches the whole type.
         guard case .type(let ownerName, _)? = owner else { return }
+        if summary.sites.count > sitesBefore, let type = context.type {
+            for h in memberContentHosts(in: range, of: type, state: state) where h != ownerName {
+                if summary.typeWideProvisions[ownerName]?.contains(.host(h)) != true { summary.typeWideProvisions[ownerName, default: []].append(.host(h)) }
+            }
+        }
         for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && (file.isText(i, "environmentObject") || file.isText(i, "environment")) {
             let state = state()
             let start = file.kind(i - 1) == .period ? file.chain(endingAt: i - 2).start : i
@@ -314,6 +320,26 @@ final class ViewGraphBuilder {
             }
             if !own.isEmpty, referencesMemberContent(c, in: context) { summary.typeWideProvisions[ownerName, default: []] += own }
         }
+    }
+
+    /// Project types constructed in `range` whose closures or arguments show member content as a
+    /// statement (`PlayerHost { mainArea() }`, `Frame { list }`, with `mainArea` and `list`
+    /// members of `type`): what such a container applies to its content reaches the views that
+    /// the member constructs, which the graph records as constructed by the type.
+    func memberContentHosts(in range: TokenRange, of type: TypeDecl, state: () -> RangeState) -> [String] {
+        var out: [String] = []
+        var members: Set<String>? = nil
+        for t in range where file.kind(t) == .identifier && !file.beginsWithCapital(t) && file.kind(t - 1) != .period && file.kind(t + 1) != .colon {
+            guard file.kind(t - 1) == .leftBrace || file.isWord(t - 1, "in") || file.tokens[t].isAtLineStart, analysis.innermost[t] >= 0 else { continue }
+            if members == nil { members = Set(type.functions.map(\.name) + type.variables.map(\.name)) }
+            guard members!.contains(file.name(t)) else { continue }
+            for chain in chains(around: t, in: state()) {
+                guard let w = chain.constructed, t > chain.start, t < chain.baseEnd else { continue }
+                if ViewGraphBuilder.frameworkTypes.contains(w) || ViewGraphBuilder.hostingTypes.contains(w) { continue }
+                if !out.contains(w) { out.append(w) }
+            }
+        }
+        return out
     }
 
     /// The types whose construction holds a bare `self` in `range`, innermost first
