@@ -219,11 +219,7 @@ public final class ViewGraph: @unchecked Sendable {
                 case .type(let n):
                     // A protocol-typed value is some conforming object: anything.
                     if index.kind(of: n) == .protocol { edge.providesEverything = true } else { edge.provided.insert(n) }
-                case .staticMember:
-                    if let t = heldType(p), index.kind(of: t) != .protocol { edge.provided.insert(t) } else { edge.providesEverything = true }
-                case .property(let owner, let name):
-                    if let t = index.storedPropertyType(name, of: owner) { edge.provided.insert(t) } else { edge.providesEverything = true }
-                case .member:
+                case .staticMember, .property, .member:
                     // A protocol-typed property holds some conforming object: anything.
                     if let t = heldType(p), index.kind(of: t) != .protocol { edge.provided.insert(t) } else { edge.providesEverything = true }
                 case .modifierFunction(let n):
