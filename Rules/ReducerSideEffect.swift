@@ -14,7 +14,9 @@ struct ReducerSideEffect: Rule {
         random number inside it hides work and non-determinism in code that should have none. Return \
         the work as an effect (`.run { send in … }`) or pass the value in with the action. Reducers \
         are functions with an `inout …State` parameter and an `…Action` or `…Intent` parameter, and \
-        the closure of a `Reduce { state, action in }`; closures passed to `.run`, `.task`, \
+        the closure of a `Reduce { state, action in }` or of an older \
+        `Reducer<State, Action, Environment> { state, action, environment in }` (also `AnyReducer`); \
+        closures passed to `.run`, `.task`, \
         `.fireAndForget` and `.publisher` (also written `Effect.run`) are effects and are not checked. \
         `Date()` and `UUID()` count only without arguments: `Date(timeIntervalSince1970:)` and \
         `UUID(uuidString:)` are pure.
@@ -170,6 +172,33 @@ struct ReducerSideEffect: Rule {
                 state.id = action.id
             }
             """),
+            .triggering("""
+            let timerReducer = Reducer<TimerState, TimerAction, TimerEnvironment> { state, action, environment in
+                switch action {
+                case .start:
+                    state.startedAt = ↓Date()
+                    return Effect.timer(id: TimerID(), every: 1, on: environment.mainQueue).map { _ in .tick }
+                case .tick:
+                    state.ticks += 1
+                    ↓print("tick")
+                    return .none
+                }
+            }
+            """),
+            .nonTriggering("""
+            let timerReducer = Reducer<TimerState, TimerAction, TimerEnvironment> { state, action, environment in
+                switch action {
+                case .start:
+                    state.startedAt = environment.now()
+                    return .fireAndForget { print("started") }
+                case .tick:
+                    state.ticks += 1
+                    return .none
+                }
+            }
+            // Not a reducer closure: two parameters and no environment.
+            let formatter = Reducer { total, value in print(total, value) }
+            """),
         ])
 
     static let scopeWords = ["inout", "Reduce"]
@@ -185,14 +214,42 @@ struct ReducerSideEffect: Rule {
             guard let body = f.bodyTokens else { continue }
             scan(body, reducer: "`\(f.name)`", file: file, reported: &reported, into: &context)
         }
-        // Only a file that names `Reduce` can hold a `Reduce` closure: the others need no closure analysis.
-        guard file.containsIdentifier("Reduce") else { return }
-        for c in file.bodyAnalysis.closures where c.calleeName == "Reduce" && c.isTrailing && c.callee.count <= 2 {
+        // Only a file that names `Reduce` (or the older `Reducer`/`AnyReducer`) can hold a reducer
+        // closure: the others need no closure analysis.
+        var names: [String] = []
+        if file.containsIdentifier("Reduce") { names.append("Reduce") }
+        if file.containsIdentifier("Reducer") { names.append("Reducer") }
+        if file.containsIdentifier("AnyReducer") { names.append("AnyReducer") }
+        guard !names.isEmpty else { return }
+        for c in file.bodyAnalysis.closures where c.isTrailing && c.callee.count <= 2 {
+            guard let callee = c.calleeName, names.contains(callee) else { continue }
+            // Before `Reduce`, a reducer was built as `Reducer<State, Action, Environment> { state, action, environment in }`
+            // (later `AnyReducer`): its closure takes the environment as a third parameter.
+            if callee != "Reduce", !takesThreeParameters(c, file: file) { continue }
             let start = c.inToken.map { $0 + 1 } ?? c.open + 1
             guard start < c.close else { continue }
-            let owner = enclosingTypeName(of: c.open, in: file).map { "the `Reduce` closure of `\($0)`" } ?? "a `Reduce` closure"
-            scan(start..<c.close, reducer: owner, file: file, reported: &reported, into: &context)
+            scan(start..<c.close, reducer: closureOwner(c, callee: callee, file: file), file: file, reported: &reported, into: &context)
         }
+    }
+
+    /// How a message names a reducer closure: by its type (`the Reduce closure of Counter`), else by
+    /// the variable it initialises (`let appReducer = Reducer<…> { … }`).
+    private func closureOwner(_ c: ClosureInfo, callee: String, file: SourceFile) -> String {
+        if let type = enclosingTypeName(of: c.open, in: file) { return "the `\(callee)` closure of `\(type)`" }
+        if let start = c.calleeStart, file.kind(start - 1) == .equal, file.kind(start - 2) == .identifier {
+            return "the `\(callee)` closure of `\(file.name(start - 2))`"
+        }
+        return "a `\(callee)` closure"
+    }
+
+    /// Whether the closure's signature names three parameters (`state, action, environment in`).
+    private func takesThreeParameters(_ c: ClosureInfo, file: SourceFile) -> Bool {
+        guard let inToken = c.inToken, c.open + 1 < inToken else { return false }
+        var commas = 0
+        for k in (c.open + 1)..<inToken {
+            if file.kind(k) == .comma { commas += 1 } else if file.kind(k) != .identifier && !file.isWord(k, "_") { return false }
+        }
+        return commas == 2
     }
 
     /// An `inout` parameter whose type name ends with `State`, and one whose type name ends with
