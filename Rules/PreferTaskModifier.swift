@@ -15,7 +15,9 @@ struct PreferTaskModifier: Rule {
         Only a `Task` that the `onAppear` closure itself creates is reported, on the `onAppear` token; \
         one created inside a further closure (a timer, a completion handler) is left alone, and so is \
         one whose handle is stored in an existing property (`pending = Task { … }`): code that keeps \
-        the handle cancels or replaces the work itself, which `.task { }` cannot express.
+        the handle cancels or replaces the work itself, which `.task { }` cannot express. A `Task` \
+        whose body never suspends (no `await`) is not reported either: it only defers synchronous \
+        work to the next turn of the main actor, and there is nothing in flight to cancel.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -112,6 +114,20 @@ struct PreferTaskModifier: Rule {
                 }
             }
             """),
+            // No suspension point: the Task defers two writes to the next turn, nothing stays in flight.
+            .nonTriggering("""
+            struct SelectionRestorer: View {
+                @Binding var picked: Set<Int>
+                var body: some View {
+                    Color.clear
+                        .onAppear {
+                            guard let first = picked.first else { return }
+                            picked.remove(first)
+                            Task { @MainActor in picked.insert(first) }
+                        }
+                }
+            }
+            """),
         ])
 
     static let scopeWords = ["onAppear"]
@@ -129,7 +145,7 @@ struct PreferTaskModifier: Rule {
             // (a completion handler, a timer) is not started by the appearance itself.
             let direct = closure.body.first { i in
                 file.isTaskCreation(at: i) && analysis.innermost[i] >= 0 && analysis.closures[Int(analysis.innermost[i])].open == closure.open
-                    && !storesHandle(createdAt: i, in: file)
+                    && !storesHandle(createdAt: i, in: file) && suspends(taskAt: i, in: file)
             }
             if direct != nil { context.report(at: modifier.token, .onAppearTask) }
         }
@@ -137,6 +153,15 @@ struct PreferTaskModifier: Rule {
 }
 
 extension PreferTaskModifier {
+    /// Whether the body of the Task created at `i` has a suspension point (`await`, which
+    /// `for await` and `async let` also need). One without any runs to its end in one turn of
+    /// the main actor: there is nothing in flight for `.task { }` to cancel. Unknown bodies count.
+    private func suspends(taskAt i: Int, in file: SourceFile) -> Bool {
+        let analysis = file.bodyAnalysis
+        guard let closure = analysis.closures.first(where: { $0.calleeStart == i && $0.open > i }) else { return true }
+        return ((closure.open + 1)..<closure.close).contains { file.isWord($0, "await") }
+    }
+
     /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
     /// property, not to a new local (`let t = Task { … }`) nor discarded.
     private func storesHandle(createdAt i: Int, in file: SourceFile) -> Bool {
