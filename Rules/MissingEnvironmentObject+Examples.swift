@@ -241,8 +241,10 @@ extension MissingEnvironmentObject {
         extension View {
             func withAppEnvironment() -> some View { environmentObject(AppModel.shared) }
             func themed() -> some View { modifier(ProvideTheme()) }
+            func themedByFactory() -> some View { modifier(ProvideTheme.standard()) }
         }
         struct ProvideTheme: ViewModifier {
+            static func standard() -> ProvideTheme { ProvideTheme() }
             @StateObject private var theme = ThemeStore()
             func body(content: Content) -> some View { content.environmentObject(theme) }
         }
@@ -257,6 +259,7 @@ extension MissingEnvironmentObject {
                 AccountView().withAppEnvironment()
                 ThemedLabel().environmentObject(makeTheme())
                 ThemedLabel().themed()
+                ThemedLabel().themedByFactory()
                 ThemedLabel().modifier(ProvideTheme())
             }
         }

@@ -380,6 +380,15 @@ final class ViewGraphBuilder {
                     out.insert(.modifierType(m))
                     continue
                 }
+                // `modifier(Theme.all())`, `modifier(Theme.standard)`: a static factory or property of
+                // the modifier type.
+                if parenthesised, file.kind(i + 2) == .identifier, file.beginsWithCapital(i + 2) {
+                    let last = file.lastCapitalisedComponent(from: i + 2)
+                    if file.kind(last + 1) == .period, file.kind(last + 2) == .identifier, !file.beginsWithCapital(last + 2) {
+                        out.insert(.modifierType(file.name(last)))
+                        continue
+                    }
+                }
             }
             // Most calls are framework modifiers: compared as bytes, without making a string.
             if file.isName(i, in: ViewGraphBuilder.frameworkCallWords) { continue }
