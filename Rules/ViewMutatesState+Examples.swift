@@ -244,5 +244,40 @@ extension ViewMutatesState {
             }
         }
         """),
+        // `insert`/`remove` of an object the model holds are that class's own methods.
+        .nonTriggering("""
+        final class BlockList {
+            private var ids: Set<Int> = []
+            func insert(userID: Int) { ids.insert(userID) }
+            func remove(userID: Int) { ids.remove(userID) }
+        }
+        final class SessionModel: ObservableObject {
+            let blocks = BlockList()
+            @Published private(set) var names: [String] = []
+        }
+        struct BlockButton: View {
+            @ObservedObject var session: SessionModel
+            let userID: Int
+            var body: some View {
+                Button("Block") { session.blocks.insert(userID: userID) }
+                Button("Unblock") { session.blocks.remove(userID: userID) }
+            }
+        }
+        """),
+        // An array of objects is still a value of the model: removing from it changes the model.
+        .triggering("""
+        final class Reminder {}
+        final class SessionModel: ObservableObject {
+            @Published var names: [String] = []
+            @Published var reminders: [Reminder] = []
+        }
+        struct NamesEditor: View {
+            @ObservedObject var session: SessionModel
+            var body: some View {
+                Button("Add") { ↓session.names.insert("new", at: 0) }
+                Button("Clear") { ↓session.reminders.removeAll() }
+            }
+        }
+        """),
     ]
 }

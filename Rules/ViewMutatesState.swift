@@ -19,7 +19,8 @@ struct ViewMutatesState: Rule {
         instance of a model the project declares (`@Bindable var settings = AppSettings.shared`) or \
         one of the view's model properties (`let model = viewModel`). Writing the `wrappedValue` of a \
         binding that the model hands out (`model.shuffleBinding.wrappedValue = true`) runs the model's \
-        own setter and is not reported.
+        own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
+        `blocks` holds an object of a project class or actor: `insert` is then that object's own method.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -47,6 +48,9 @@ struct ViewMutatesState: Rule {
                         held = localModel(m.path[0], before: m.rootToken, in: code.range, models: models, file: file, project: project)
                     }
                     guard let model = held else { continue }
+                    // `model.blocks.insert(id)` with `blocks` an object of a project class: a call of
+                    // that object's own API, not a change of a value the model holds.
+                    if case .mutatingCall = m.kind, isObjectReceiver(m.path, model: model, project: project) { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model
@@ -55,6 +59,21 @@ struct ViewMutatesState: Rule {
             }
         }
     }
+}
+
+/// Whether the members after the model in `path` (`["model", "blocks"]`) lead, through their
+/// declared types, to a class or actor that the project declares.
+private func isObjectReceiver(_ path: [String], model: String, project: ProjectIndex) -> Bool {
+    var type = model
+    for name in path.dropFirst() {
+        // `[Task]`: the collection is a value the model holds, whatever its elements are.
+        guard let p = project.symbol(type)?.storedProperties.first(where: { $0.name == name }), !p.isBracketCollection,
+              let t = p.typeName else { return false }
+        type = t
+    }
+    guard type != model else { return false }
+    let kind = project.kind(of: type)
+    return kind == .class || kind == .actor
 }
 
 /// The model that a local of view code holds, from its declaration before `token`: a shared
