@@ -13,7 +13,8 @@ struct MainActorModel: Rule {
         `await` hops explicit where background work returns its results. A class declared `nonisolated` has opted out on purpose and is not reported. A class that conforms to a UIKit or \
         AppKit delegate protocol the SDK isolates (`UIApplicationDelegate`, `UIWindowSceneDelegate`, \
         `NSApplicationDelegate`) or subclasses a responder, view or controller class is isolated \
-        through it.
+        through it. A class each of whose observable-state properties is marked `@MainActor` itself \
+        already has every write of that state checked, and is not reported either.
         """,
         category: .concurrency,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -112,6 +113,21 @@ struct MainActorModel: Rule {
                 @Published private(set) var pending = 0
             }
             """),
+            // The state itself is isolated, property by property; one property that is not is reported.
+            .nonTriggering("""
+            final class UploadTracker: ObservableObject {
+                @MainActor @Published private(set) var progress = 0.0
+                @MainActor @Published private(set) var isUploading = false
+                private let session = URLSession.shared
+            }
+            """),
+            .triggering("""
+            @Observable
+            final class ↓MemoryMeter {
+                @MainActor private(set) var usage = 0
+                private(set) var peak = 0
+            }
+            """),
         ])
 
     /// Only a file's model classes (and their extensions) are checked.
@@ -122,6 +138,10 @@ struct MainActorModel: Rule {
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
             guard !project.isMainActorIsolated(type.name, declaredIn: context.file.path) else { continue }
             if type.header.hasModifier("nonisolated") { continue }
+            // Each property of its observable state is `@MainActor` itself: the compiler already
+            // keeps every write of that state on the main actor.
+            let state = type.variables.filter { !$0.isStatic && ($0.isPublished || (type.header.hasAttribute("Observable") && $0.isObservationTracked)) }
+            if !state.isEmpty, state.allSatisfy({ $0.header.isMainActor }) { continue }
             context.report(at: type.nameToken, .notIsolated(type.name), fix: mainActorFix(type, in: context.file))
         }
     }

@@ -11,7 +11,10 @@ struct StateObjectInjected: Rule {
         When the argument is an existing instance (a parameter, a shared object), later instances the \
         parent passes are silently ignored, and ownership is muddled: the parent and the view both think \
         they own the model. Inject it with `@ObservedObject`, or construct a new instance inside the \
-        autoclosure: `_model = StateObject(wrappedValue: Model(id: id))`.
+        autoclosure: `_model = StateObject(wrappedValue: Model(id: id))`. A factory that the \
+        autoclosure calls makes a new instance too: a static factory of the type, a closure parameter \
+        of `init`, or a function called by its plain name (`makeModel(id: id)`), unless its name says \
+        it hands out a shared instance (`currentSession()`).
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -166,6 +169,17 @@ struct StateObjectInjected: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            // A function called by its plain name in the autoclosure makes the model, as an initialiser would.
+            .nonTriggering("""
+            func makeReactionsModel(postID: Int) -> ReactionsModel { ReactionsModel(postID: postID) }
+            struct ReactionsBar: View {
+                @StateObject private var reactions: ReactionsModel
+                init(postID: Int) {
+                    _reactions = StateObject(wrappedValue: makeReactionsModel(postID: postID))
+                }
+                var body: some View { Text("\\(reactions.likes)") }
+            }
+            """),
         ])
 
     /// Only a file's view types are checked.
@@ -199,7 +213,8 @@ struct StateObjectInjected: Rule {
                     // Made by a factory that the autoclosure calls: a closure parameter of `init`
                     // (`router: @autoclosure @escaping () -> Router`), or a computed static
                     // property of the view (`Self.makeRouter`).
-                    if callsClosureParameter(arg, end: close, of: f, file: file) || readsComputedStatic(arg, end: close, of: type, file: file) { continue }
+                    if callsClosureParameter(arg, end: close, of: f, file: file) || readsComputedStatic(arg, end: close, of: type, file: file)
+                        || callsFactoryFunction(arg, end: close, file: file) { continue }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
                 }
@@ -214,6 +229,15 @@ extension StateObjectInjected {
         guard file.kind(arg) == .identifier, file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 else { return false }
         let name = file.name(arg)
         return file.parameters(of: function).contains { $0.name == name && $0.type?.isFunctionType == true }
+    }
+
+    /// `makeModel(id: id)`: the whole argument calls a function by its plain name, one not named
+    /// for a shared instance (`currentSession()`), which the autoclosure calls once, as it would
+    /// call an initialiser.
+    private func callsFactoryFunction(_ arg: Int, end: Int, file: SourceFile) -> Bool {
+        guard file.kind(arg) == .identifier, !file.beginsWithCapital(arg), file.kind(arg - 1) != .period,
+              file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 else { return false }
+        return !PropertySummary.mayNameSharedInstance(file.name(arg))
     }
 
     /// `Self.make` or `View.make`: the whole argument reads a static property of `type` that is

@@ -19,7 +19,8 @@ struct UnobservedModel: Rule {
         observed without a wrapper. A model declared in the project is reported only when the view may \
         show its state: the model has observable state, and the view reads a member of it other than \
         a method call or a stored property that is not observable state (a read inside a string \
-        interpolation counts); a view that only passes the model on shows nothing that could go \
+        interpolation counts; a local of the same name, `let feed = other.items`, hides the property \
+        but for `self.feed`); a view that only passes the model on shows nothing that could go \
         stale. A `weak` or `unowned` property cannot take a property wrapper and is not reported.
         """,
         category: .state,
@@ -201,6 +202,26 @@ struct UnobservedModel: Rule {
                 var body: some View { BoardCanvas(store: boardStore) }
             }
             """),
+            // The reads are of a local that shadows the property, which only builds the observed model.
+            .nonTriggering("""
+            final class InboxFeed: ObservableObject { @Published private(set) var items: [String] = [] }
+            final class FilteredFeed: ObservableObject {
+                @Published private(set) var items: [String] = []
+                init(source: InboxFeed) {}
+            }
+            struct InboxList: View {
+                let feed: InboxFeed
+                @StateObject private var filtered: FilteredFeed
+                init(feed: InboxFeed) {
+                    self.feed = feed
+                    _filtered = StateObject(wrappedValue: FilteredFeed(source: feed))
+                }
+                var body: some View {
+                    let feed = filtered.items
+                    if feed.isEmpty { Text("Nothing here") } else { ForEach(feed, id: \\.self) { Text($0) } }
+                }
+            }
+            """),
         ])
 
     /// Only a file's view types are checked.
@@ -250,12 +271,15 @@ extension UnobservedModel {
         if observable.isEmpty && !symbol.inherited.contains(where: { project.kind(of: $0) == .class }) { return false }
         let plain = Set(symbol.storedProperties.lazy.map(\.name)).subtracting(observable)
         for code in file.memberCode(of: type) {
+            // A local of the same name (`let feed = other.items`) hides the property but for `self.feed`.
+            let shadowed = file.locals(of: code).contains(property)
             // An interpolation is part of its string literal's token: a read there is not told
             // apart, so any member use of the name in it counts (`Text("\\(cart.count)")`).
             for i in code.range where file.kind(i) == .stringLiteral && interpolationUses(property, in: file.tokens[i], of: file) { return true }
             for i in code.range where file.kind(i) == .identifier && Int(file.tokens[i].length) == property.utf8.count && file.name(i) == property {
                 // `toasts`, `self.toasts`, but not `other.toasts`.
                 if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
+                if shadowed && file.kind(i - 1) != .period { continue }
                 var dot = i + 1
                 if file.isText(dot, "?") || file.isText(dot, "!") { dot += 1 }
                 guard file.kind(dot) == .period, file.kind(dot + 1) == .identifier || file.kind(dot + 1) == .keyword else { continue }
