@@ -270,6 +270,6 @@ private extension String {
         "`\(name)` holds the ObservableObject `\(model)` in `@State`, which does not observe it; use `@StateObject` (or make `\(model)` `@Observable`)"
     }
     static func plain(_ name: String, _ model: String) -> String {
-        "`\(name)` creates a `\(model)` that is neither observed nor kept across re-renders; hold it with `@StateObject`"
+        "`\(name)` creates \(model.first.map { "AEIOU".contains($0) } == true ? "an" : "a") `\(model)` that is neither observed nor kept across re-renders; hold it with `@StateObject`"
     }
 }
