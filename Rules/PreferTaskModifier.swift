@@ -17,7 +17,10 @@ struct PreferTaskModifier: Rule {
         one whose handle is stored in an existing property (`pending = Task { … }`): code that keeps \
         the handle cancels or replaces the work itself, which `.task { }` cannot express. A `Task` \
         whose body never suspends (no `await`) is not reported either: it only defers synchronous \
-        work to the next turn of the main actor, and there is nothing in flight to cancel.
+        work to the next turn of the main actor, and there is nothing in flight to cancel. Nor is a \
+        `Task` started after the closure sets a `@State` flag that an `if` or `guard` tests (an \
+        infinite-scroll sentinel that removes itself, a run-once latch): `.task { }` would cancel \
+        that work as soon as the view goes away, or never start it again.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -114,6 +117,58 @@ struct PreferTaskModifier: Rule {
                 }
             }
             """),
+            // A sentinel that removes itself, and a run-once latch: `.task` would cancel the work.
+            .nonTriggering("""
+            struct PagedList: View {
+                let rows: [String]
+                let fetchNextPage: () async -> Void
+                @State private var isFetchingMore = false
+                @State private var didStart = false
+                var body: some View {
+                    LazyVStack {
+                        ForEach(rows, id: \\.self) { Text($0) }
+                        if !isFetchingMore {
+                            Spacer().onAppear {
+                                isFetchingMore = true
+                                Task { await fetchNextPage(); isFetchingMore = false }
+                            }
+                        }
+                        if isFetchingMore {
+                            ProgressView()
+                        } else {
+                            Color.clear.onAppear {
+                                isFetchingMore = true
+                                Task { await fetchNextPage(); isFetchingMore = false }
+                            }
+                        }
+                    }
+                    .onAppear {
+                        guard !didStart else { return }
+                        didStart = true
+                        Task { await fetchNextPage() }
+                    }
+                }
+            }
+            """),
+            // A loading flag that only shows a spinner is not a latch: the Task is still reported.
+            .triggering("""
+            struct FeedView: View {
+                @ObservedObject var model: FeedModel
+                @State private var isLoading = false
+                var body: some View {
+                    List(model.items) { Text($0.title) }
+                        .overlay { if isLoading { ProgressView() } }
+                        .↓onAppear {
+                            isLoading = true
+                            Task { await model.load(); isLoading = false }
+                        }
+                        .↓onAppear {
+                            isLoading = model.items.isEmpty
+                            if isLoading { Task { await model.load() } }
+                        }
+                }
+            }
+            """),
             // No suspension point: the Task defers two writes to the next turn, nothing stays in flight.
             .nonTriggering("""
             struct SelectionRestorer: View {
@@ -147,12 +202,43 @@ struct PreferTaskModifier: Rule {
                 file.isTaskCreation(at: i) && analysis.innermost[i] >= 0 && analysis.closures[Int(analysis.innermost[i])].open == closure.open
                     && !storesHandle(createdAt: i, in: file) && suspends(taskAt: i, in: file)
             }
-            if direct != nil { context.report(at: modifier.token, .onAppearTask) }
+            guard let task = direct, !setsGatingState(before: task, in: closure.body, modifier: modifier.token, file: file) else { continue }
+            context.report(at: modifier.token, .onAppearTask)
         }
     }
 }
 
 extension PreferTaskModifier {
+    /// Whether the closure sets a `@State` flag before creating the Task, where the flag either
+    /// guards the closure itself (`guard !didStart else { return }; didStart = true`) or is tested
+    /// by an `if` around the view that carries `onAppear` (`if !isFetchingMore { Spacer().onAppear {
+    /// isFetchingMore = true; Task { … } } }`): the flag keeps the work from starting again, or
+    /// removes that view, so a `.task { }` would never restart it or would cancel it at once.
+    private func setsGatingState(before task: Int, in body: TokenRange, modifier: Int, file: SourceFile) -> Bool {
+        guard body.lowerBound < task else { return false }
+        for m in file.mutations(in: body.lowerBound..<task) where m.kind == .assignment && m.path.count == 1 {
+            let name = m.path[0]
+            let isState = file.tree.allTypes.contains { t in t.variables.contains { $0.name == name && $0.header.hasAttribute("State") } }
+            guard isState else { continue }
+            for i in file.tokens.indices where file.isWord(i, "if") || file.isWord(i, "guard") {
+                var j = i + 1
+                if file.isText(j, "!") { j += 1 }
+                if file.isWord(j, "self"), file.kind(j + 1) == .period { j += 2 }
+                guard file.kind(j) == .identifier, file.name(j) == name else { continue }
+                // A test inside the closure before it sets the flag: a latch.
+                if body.contains(i), i < m.rootToken { return true }
+                // An `if` one of whose blocks holds the view with `onAppear`: the flag removes that view.
+                if file.isWord(i, "if"), let open = ((j + 1)..<min(file.tokens.count, j + 64)).first(where: { file.kind($0) == .leftBrace }),
+                   let close = file.partner(open) {
+                    if open < modifier, modifier < close { return true }
+                    if file.isWord(close + 1, "else"), file.kind(close + 2) == .leftBrace, let end = file.partner(close + 2),
+                       close + 2 < modifier, modifier < end { return true }
+                }
+            }
+        }
+        return false
+    }
+
     /// Whether the body of the Task created at `i` has a suspension point (`await`, which
     /// `for await` and `async let` also need). One without any runs to its end in one turn of
     /// the main actor: there is nothing in flight for `.task { }` to cancel. Unknown bodies count.
