@@ -158,5 +158,32 @@ extension TaskIdDependency {
             }
         }
         """),
+        // The task fills the binding itself when it is still empty; `region` is a real input.
+        .nonTriggering("""
+        struct CategoryStrip: View {
+            @Binding var categories: [String]
+            var body: some View {
+                HStack { ForEach(categories, id: \\.self) { Text($0) } }
+                    .task {
+                        guard categories.isEmpty else { return }
+                        await fill()
+                    }
+            }
+            private func fill() async { categories = await CatalogAPI.categories() }
+        }
+        """),
+        .triggering("""
+        struct CategoryStrip: View {
+            @Binding var categories: [String]
+            let region: String
+            var body: some View {
+                HStack { ForEach(categories, id: \\.self) { Text($0) } }
+                    .↓task {
+                        guard categories.isEmpty else { return }
+                        categories = await CatalogAPI.categories(in: region)
+                    }
+            }
+        }
+        """),
     ]
 }

@@ -12,7 +12,10 @@ struct TaskIdDependency: Rule {
         property, but the task does not run again: the screen keeps showing data for the old input. \
         `.task(id: productID)` cancels the running work and starts it again whenever the value changes. \
         Only reads count: a task that merely assigns a `@Binding` (`isPresented = false`) does not \
-        depend on its value, and keying it on the value it writes would restart it. An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
+        depend on its value, and keying it on the value it writes would restart it; nor does one \
+        that fills a `@Binding` itself, in its closure or in a method of the view it calls \
+        (`guard items.isEmpty else { return }; await fill()`) and reads it only in conditions, since \
+        what the view shows of it is what the task wrote. An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
         `@Binding`. A `let` with an initial value is a constant (the memberwise initializer cannot set \
         it), and closures, models, reference types of the project and services (types named \
         `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; nor are a \
@@ -37,7 +40,11 @@ struct TaskIdDependency: Rule {
             for code in file.memberCode(of: type) {
                 for (closure, modifier) in file.modifierClosures(named: "task", in: code.range) {
                     if let paren = modifier.callParen, file.argumentLabels(ofCallAt: paren).contains("id") { continue }
-                    let read = readInputs(in: closure, inputs: inputs, file: file, locals: file.locals(of: code))
+                    var read = readInputs(in: closure, inputs: inputs, file: file, locals: file.locals(of: code))
+                    if !read.isEmpty {
+                        let filled = filledBindings(by: closure, of: type, file: file, project: project)
+                        read.removeAll { filled.contains($0) }
+                    }
                     guard let first = read.first else { continue }
                     context.report(at: modifier.token, .missingID(read, suggestion: first))
                 }
@@ -84,6 +91,43 @@ struct TaskIdDependency: Rule {
     ]
 
     /// Inputs that the closure reads, in order of first use (`x`, `self.x`; not `other.x` or a label).
+    /// The `@Binding`s that the task fills itself: assigned in its closure or in a method of the
+    /// view that the closure calls (`guard categories.isEmpty else { return }; await fill()`).
+    /// What the view shows of such a binding is what the task wrote; keyed on it, the task would
+    /// restart after its own write.
+    private func filledBindings(by closure: ClosureInfo, of type: TypeDecl, file: SourceFile, project: ProjectIndex) -> Set<String> {
+        let bindings = Set(project.storedProperties(of: type, in: file).filter { $0.wrapper == "Binding" }.map(\.name))
+        guard !bindings.isEmpty else { return [] }
+        var ranges = [closure.body]
+        for i in closure.body where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && (file.kind(i - 1) != .period || file.isWord(i - 2, "self")) {
+            if let f = type.functions.first(where: { $0.name == file.name(i) }), let b = f.bodyTokens { ranges.append(b) }
+        }
+        var filled = Set<String>()
+        for r in ranges {
+            for m in file.mutations(in: r) where m.kind == .assignment && m.path.count == 1 && bindings.contains(m.path[0]) { filled.insert(m.path[0]) }
+        }
+        // Only when the closure reads the binding just to test it (`count = count + 1` depends on it).
+        return filled.filter { name in
+            closure.body.allSatisfy { i in
+                guard file.kind(i) == .identifier, file.name(i) == name, file.kind(i + 1) != .equal else { return true }
+                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { return true }
+                return isInCondition(i, from: closure.body.lowerBound, file: file)
+            }
+        }
+    }
+
+    /// Whether token `i` stands in the condition of an `if`, `guard` or `while` on its line.
+    private func isInCondition(_ i: Int, from start: Int, file: SourceFile) -> Bool {
+        var j = i - 1
+        while j >= start {
+            if file.isWord(j, "if") || file.isWord(j, "guard") || file.isWord(j, "while") { return true }
+            let k = file.kind(j)
+            if k == .leftBrace || k == .rightBrace || k == .semicolon || k == .equal || file.tokens[j].isAtLineStart { return false }
+            j -= 1
+        }
+        return false
+    }
+
     private func readInputs(in closure: ClosureInfo, inputs: Set<String>, file: SourceFile, locals: Set<String>) -> [String] {
         var read: [String] = []
         let shadowed = file.localNames(in: closure.body).union(locals)
