@@ -473,5 +473,18 @@ extension MainActorMutation {
             }
         }
         """),
+        // A scheduled timer's block runs on the scheduling thread's run loop: here the caller's.
+        .nonTriggering("""
+        final class IdleModel: ObservableObject {
+            @Published private(set) var isDimmed = false
+            private var timer: Timer?
+            func arm() {
+                timer?.invalidate()
+                timer = Timer.scheduledTimer(withTimeInterval: 30, repeats: false) { [weak self] _ in
+                    self?.isDimmed = true
+                }
+            }
+        }
+        """),
     ]
 }

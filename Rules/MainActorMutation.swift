@@ -21,7 +21,8 @@ struct MainActorMutation: Rule {
         (`DispatchQueue.main.asyncAfter(deadline: t, execute: work)` is on the main queue, another \
         queue is off it, and an item the file executes nowhere is not judged); `queue.sync { }` \
         runs its closure on the caller's thread before it returns, so the closure counts as the \
-        caller's own code.
+        caller's own code, and so does the block of `Timer.scheduledTimer(…)`, which the run loop of \
+        the scheduling thread runs.
         """,
         category: .concurrency,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -121,6 +122,9 @@ struct MainActorMutation: Rule {
         // `sync` returns after its closure has run on the caller's thread: the closure is in the
         // caller's context, like the body of a plain synchronous method (a serial queue as a lock).
         if last == "sync" && (names.contains("DispatchQueue") || queues.background.contains(receiver)) { return .unknown }
+        // A scheduled timer's block runs on the run loop of the thread that scheduled it: the
+        // caller's context again.
+        if last == "scheduledTimer" && names.contains("Timer") { return .unknown }
         // A work item's block runs where the item is executed.
         if last == "DispatchWorkItem" { return workItemPlacement(of: c, file: file, queues: queues) }
         if MainActorMutation.queueMethods.contains(last) {

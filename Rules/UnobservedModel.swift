@@ -18,7 +18,8 @@ struct UnobservedModel: Rule {
         `@_exported import`) is \
         observed without a wrapper. A model declared in the project is reported only when the view may \
         show its state: the model has observable state, and the view reads a member of it other than \
-        a method call or a stored property that is not observable state (a read inside a string \
+        a method call (`model.refresh()`, `model.fetch { … }`) or a stored property that is not \
+        observable state (a read inside a string \
         interpolation counts; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
         stale. A `weak` or `unowned` property cannot take a property wrapper and is not reported.
@@ -66,6 +67,7 @@ struct UnobservedModel: Rule {
                 @Published private(set) var message: String?
                 let id = UUID()
                 func show(_ text: String) { message = text }
+                func whenIdle(_ done: @escaping (Bool) -> Void) { done(message == nil) }
             }
             final class TicketRecord: ObservableObject {
                 var title = ""
@@ -79,6 +81,7 @@ struct UnobservedModel: Rule {
                         .toastOverlay(toasts)
                         .id(toasts.id)
                         .onAppear { toasts.show("Hi") }
+                        .onAppear { toasts.whenIdle { _ in } }
                         .onReceive(tracker!.$message) { _ in }
                 }
             }
@@ -285,6 +288,8 @@ extension UnobservedModel {
                 guard file.kind(dot) == .period, file.kind(dot + 1) == .identifier || file.kind(dot + 1) == .keyword else { continue }
                 let member = dot + 1
                 if file.kind(member + 1) == .leftParen && !file.tokens[member + 1].hasSpaceBefore { continue }
+                // A call with only a trailing closure (`model.fetchShelves { … }`), not an `if` block.
+                if file.kind(member + 1) == .leftBrace && file.isClosureOpen(member + 1) { continue }
                 if !plain.contains(file.name(member)) { return true }
             }
         }
