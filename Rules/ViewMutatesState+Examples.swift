@@ -244,6 +244,29 @@ extension ViewMutatesState {
             }
         }
         """),
+        // Wiring: a weak delegate and a callback of the model.
+        .nonTriggering("""
+        protocol ScanSink: AnyObject { func found(_ code: String) }
+        final class ScannerEngine: ObservableObject {
+            @Published private(set) var preview: Image?
+            weak var sink: ScanSink?
+            var onFinish: (() -> Void)?
+        }
+        final class ScanScreenModel: ObservableObject, ScanSink {
+            @Published private(set) var lastCode = ""
+            func found(_ code: String) { lastCode = code }
+        }
+        struct ScanScreen: View {
+            @StateObject private var engine = ScannerEngine()
+            @StateObject private var model = ScanScreenModel()
+            var body: some View {
+                Text(model.lastCode).onAppear {
+                    engine.sink = model
+                    engine.onFinish = { print("done") }
+                }
+            }
+        }
+        """),
         // `insert`/`remove` of an object the model holds are that class's own methods.
         .nonTriggering("""
         final class BlockList {

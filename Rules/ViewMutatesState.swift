@@ -20,7 +20,9 @@ struct ViewMutatesState: Rule {
         one of the view's model properties (`let model = viewModel`). Writing the `wrappedValue` of a \
         binding that the model hands out (`model.shuffleBinding.wrappedValue = true`) runs the model's \
         own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
-        `blocks` holds an object of a project class or actor: `insert` is then that object's own method.
+        `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
+        Setting a `weak`/`unowned` property or a property of function type (`engine.delegate = self`, \
+        `engine.onFinish = { … }`) wires the model up rather than writing its state, and is not reported.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -51,6 +53,10 @@ struct ViewMutatesState: Rule {
                     // `model.blocks.insert(id)` with `blocks` an object of a project class: a call of
                     // that object's own API, not a change of a value the model holds.
                     if case .mutatingCall = m.kind, isObjectReceiver(m.path, model: model, project: project) { continue }
+                    // `engine.delegate = self`, `engine.onFinish = { … }`: wiring a weak reference or a
+                    // callback into the model, not a write of state it shows.
+                    if m.path.count == 2, m.kind == .assignment,
+                       let p = project.symbol(model)?.storedProperties.first(where: { $0.name == m.path[1] }), p.isWeakReference || p.isFunctionTyped { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model
