@@ -37,6 +37,17 @@ struct StateObjectInjected: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            .triggering("""
+            struct ScannerScreen: View {
+                @StateObject private var ↓model: ScannerModel
+                @StateObject private var history: HistoryModel
+                init(model: ScannerModel) {
+                    self._model = .init(wrappedValue: model)
+                    _history = .init(wrappedValue: HistoryModel())
+                }
+                var body: some View { EmptyView() }
+            }
+            """),
             .nonTriggering("""
             struct DetailView: View {
                 @StateObject private var viewModel: DetailViewModel
@@ -202,8 +213,10 @@ struct StateObjectInjected: Rule {
                 for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 && m.path[0].hasPrefix("_") {
                     let name = String(m.path[0].dropFirst())
                     guard let v = stateObjects.first(where: { $0.name == name }), !reported.contains(name) else { continue }
-                    let rhs = m.operatorToken + 1
-                    guard file.isWord(rhs, "StateObject"), file.kind(rhs + 1) == .leftParen, let close = file.partner(rhs + 1) else { continue }
+                    // `StateObject(wrappedValue: …)`, or `.init(wrappedValue: …)` with the type inferred.
+                    var rhs = m.operatorToken + 1
+                    if file.kind(rhs) == .period, file.isWord(rhs + 1, "init") { rhs += 1 } else if !file.isWord(rhs, "StateObject") { continue }
+                    guard file.kind(rhs + 1) == .leftParen, let close = file.partner(rhs + 1) else { continue }
                     // The argument after `wrappedValue:`.
                     var arg = rhs + 2
                     if file.kind(arg) == .identifier, file.kind(arg + 1) == .colon { arg += 2 }
