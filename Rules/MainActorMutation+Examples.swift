@@ -473,6 +473,48 @@ extension MainActorMutation {
             }
         }
         """),
+        // A project helper that keeps the closure and calls it only on the main queue.
+        .nonTriggering(files: [
+            "Poller.swift": """
+            final class Poller {
+                private var handler: ((Int) -> Void)?
+                func start(_ handler: @escaping (Int) -> Void) {
+                    self.handler = handler
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com")!) { [weak self] _, _, _ in
+                        DispatchQueue.main.async { self?.handler?(1) }
+                    }.resume()
+                }
+            }
+            """,
+            "StatusModel.swift": """
+            final class StatusModel: ObservableObject {
+                @Published private(set) var value = 0
+                private let poller = Poller()
+                func watch() { poller.start { [weak self] v in self?.value = v } }
+            }
+            """,
+        ]),
+        // The same helper calling the closure from the data task's own queue.
+        .triggering(files: [
+            "Poller.swift": """
+            final class Poller {
+                private var handler: ((Int) -> Void)?
+                func start(_ handler: @escaping (Int) -> Void) {
+                    self.handler = handler
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com")!) { [weak self] _, _, _ in
+                        self?.handler?(1)
+                    }.resume()
+                }
+            }
+            """,
+            "StatusModel.swift": """
+            final class StatusModel: ObservableObject {
+                @Published private(set) var value = 0
+                private let poller = Poller()
+                func watch() { poller.start { [weak self] v in ↓self?.value = v } }
+            }
+            """,
+        ]),
         // A scheduled timer's block runs on the scheduling thread's run loop: here the caller's.
         .nonTriggering("""
         final class IdleModel: ObservableObject {

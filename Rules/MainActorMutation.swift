@@ -22,7 +22,9 @@ struct MainActorMutation: Rule {
         queue is off it, and an item the file executes nowhere is not judged); `queue.sync { }` \
         runs its closure on the caller's thread before it returns, so the closure counts as the \
         caller's own code, and so does the block of `Timer.scheduledTimer(…)`, which the run loop of \
-        the scheduling thread runs.
+        the scheduling thread runs. A project function that keeps its closure in a property \
+        (`self.handler = handler`) runs it on the main queue when the type calls that property only \
+        inside `DispatchQueue.main.async { }` or `MainActor.run { }`.
         """,
         category: .concurrency,
         defaults: [.mvvm: .error, .mvi: .error],

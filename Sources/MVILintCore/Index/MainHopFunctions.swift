@@ -22,7 +22,8 @@ public struct MainHopSummary: Sendable {
     /// body uses that parameter.
     static func functions(in file: SourceFile) -> [MainHopSummary] {
         var result: [MainHopSummary] = []
-        func take(_ f: FunctionDecl) {
+        var handlerMemo: [ObjectIdentifier: [String: Bool]] = [:]
+        func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
             guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
                   (open..<close).contains(where: { file.kind($0) == .arrow }) else { return }
             let closureParameters = file.parameters(of: f).filter { $0.type?.isFunctionType == true }
@@ -60,11 +61,58 @@ public struct MainHopSummary: Sendable {
                     m.calls.append(file.name(i))
                 }
             }
+            // `self.handler = handler`: the closure is kept and called later, by the type's own code.
+            if !m.hopsToMain, !m.mayLeaveMain, let type = type, storedHandlersRunOnMain(in: body, closure: isClosure, type: type, file: file, memo: &handlerMemo) {
+                m.hopsToMain = true
+            }
             if usesClosure { result.append(m) }
         }
         for f in file.tree.topLevelFunctions { take(f) }
-        for t in file.tree.allTypes { for f in t.functions { take(f) } }
+        for t in file.tree.allTypes { for f in t.functions { take(f, in: t) } }
         return result
+    }
+
+    /// Whether `body` stores a closure parameter in a property of `type` (`self.handler = handler`)
+    /// that the type's code calls (`handler?(value)`) only inside closures run on the main queue
+    /// or actor (`DispatchQueue.main.async { … }`, `MainActor.run { … }`), at least once.
+    static func storedHandlersRunOnMain(in body: TokenRange, closure isClosure: (Int) -> Bool, type: TypeDecl, file: SourceFile,
+                                        memo: inout [ObjectIdentifier: [String: Bool]]) -> Bool {
+        var stored: [String] = []
+        for i in body where file.kind(i) == .equal && isClosure(i + 1) && file.kind(i - 1) == .identifier {
+            let viaSelf = file.kind(i - 2) == .period && file.isWord(i - 3, "self")
+            if viaSelf || file.kind(i - 2) != .period { stored.append(file.name(i - 1)) }
+        }
+        guard !stored.isEmpty else { return false }
+        let key = ObjectIdentifier(type)
+        if memo[key] == nil { memo[key] = handlerCalls(of: type, file: file) }
+        let handlers = memo[key]!
+        return stored.allSatisfy { handlers[$0] == true }
+    }
+
+    /// For each instance property of `type` that the type's code calls (`handler?(value)`):
+    /// whether every such call is inside a closure run on the main queue or actor. One pass over
+    /// the type's methods, whatever the number of properties.
+    static func handlerCalls(of type: TypeDecl, file: SourceFile) -> [String: Bool] {
+        let names = Set(type.variables.lazy.filter { !$0.isStatic }.map(\.name))
+        guard !names.isEmpty else { return [:] }
+        var out: [String: Bool] = [:]
+        for f in type.functions {
+            guard let b = f.bodyTokens else { continue }
+            for i in b where file.kind(i) == .identifier {
+                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
+                var next = i + 1
+                if file.isText(next, "?") || file.isText(next, "!") { next += 1 }
+                guard file.kind(next) == .leftParen, !file.tokens[next].hasSpaceBefore else { continue }
+                let name = file.name(i)
+                guard names.contains(name), out[name] != false else { continue }
+                out[name] = file.bodyAnalysis.enclosingClosures(of: i).contains { c in
+                    let chain = c.callee.map(\.name)
+                    return (chain.contains("main") && (chain.contains("DispatchQueue") || chain.contains("OperationQueue") || chain.contains("RunLoop")))
+                        || (chain.contains("MainActor") && chain.last == "run")
+                }
+            }
+        }
+        return out
     }
 
     /// Names of the functions that run their closures during the call, where the caller runs:
