@@ -35,6 +35,8 @@ final class FuzzRegressionTests: XCTestCase {
         ("thousands of open braces", String(repeating: "{", count: 3000)),
         ("long member chain", "let x = " + String(repeating: "a.", count: 3000) + "b"),
         ("many types on one line", String(repeating: "struct A{} /*é*/ ", count: 2000)),
+        // The nested type's range ends at the outer `}`; the `{` after it is not its body.
+        ("brace right after a nested type's range", "struct{class<}{"),
     ]
 
     func testHostileInputsKeepEveryInvariant() {

@@ -336,8 +336,9 @@ struct Parser {
                 pendingVariables = saved
             }
             j = close + 1
-        } else if kind(j) == .leftBrace {
-            // Unterminated body: parse members to the end of input.
+        } else if j < end, kind(j) == .leftBrace {
+            // Unterminated body: parse members to the end of input. (A brace at `end` or past it
+            // is outside this declaration's range, which stops there.)
             bodyOpen = j
             if depth < Parser.maxDepth { members = parseDeclarations((j + 1)..<end, outer: qualified, depth: depth + 1) }
             j = end
