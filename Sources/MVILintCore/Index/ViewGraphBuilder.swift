@@ -333,13 +333,19 @@ final class ViewGraphBuilder {
             guard file.kind(t - 1) == .leftBrace || file.isWord(t - 1, "in") || file.tokens[t].isAtLineStart, analysis.innermost[t] >= 0 else { continue }
             if members == nil { members = Set(type.functions.map(\.name) + type.variables.map(\.name)) }
             guard members!.contains(file.name(t)) else { continue }
-            for chain in chains(around: t, in: state()) {
-                guard let w = chain.constructed, t > chain.start, t < chain.baseEnd else { continue }
-                if ViewGraphBuilder.frameworkTypes.contains(w) || ViewGraphBuilder.hostingTypes.contains(w) { continue }
-                if !out.contains(w) { out.append(w) }
-            }
+            addContainers(holding: t, in: state(), to: &out)
         }
         return out
+    }
+
+    /// Appends to `out` the project types whose construction holds token `t` in its arguments or
+    /// closures (framework and hosting types left out), each once.
+    func addContainers(holding t: Int, in state: RangeState, to out: inout [String]) {
+        for chain in chains(around: t, in: state) {
+            guard let w = chain.constructed, t > chain.start, t < chain.baseEnd else { continue }
+            if ViewGraphBuilder.frameworkTypes.contains(w) || ViewGraphBuilder.hostingTypes.contains(w) { continue }
+            if !out.contains(w) { out.append(w) }
+        }
     }
 
     /// The types whose construction holds a bare `self` in `range`, innermost first
@@ -350,11 +356,7 @@ final class ViewGraphBuilder {
         for i in range where file.isWord(i, "self") && file.kind(i + 1) != .period {
             let state = lazyState ?? RangeState(range: range, file: file)
             lazyState = state
-            for chain in chains(around: i, in: state) {
-                guard let w = chain.constructed, i > chain.start, i < chain.baseEnd else { continue }
-                if ViewGraphBuilder.frameworkTypes.contains(w) || ViewGraphBuilder.hostingTypes.contains(w) { continue }
-                if !out.contains(w) { out.append(w) }
-            }
+            addContainers(holding: i, in: state, to: &out)
         }
         return out
     }
