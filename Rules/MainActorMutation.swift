@@ -115,8 +115,7 @@ struct MainActorMutation: Rule {
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
         let receiver = names.first ?? ""
-        if names.contains("main") && (names.contains("DispatchQueue") || names.contains("OperationQueue") || names.contains("RunLoop")) { return .main }
-        if names.contains("MainActor") && (last == "run" || last == "assumeIsolated") { return .main }
+        if c.hopsToMainQueue || (names.contains("MainActor") && last == "assumeIsolated") { return .main }
         if queues.main.contains(receiver) { return .main }
         if last == "Task" { return .offMain("inside `Task { }`") }
         if last == "detached" && names.contains("Task") { return .offMain("inside `Task.detached { }`") }

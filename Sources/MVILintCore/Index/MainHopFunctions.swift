@@ -105,11 +105,7 @@ public struct MainHopSummary: Sendable {
                 guard file.kind(next) == .leftParen, !file.tokens[next].hasSpaceBefore else { continue }
                 let name = file.name(i)
                 guard names.contains(name), out[name] != false else { continue }
-                out[name] = file.bodyAnalysis.enclosingClosures(of: i).contains { c in
-                    let chain = c.callee.map(\.name)
-                    return (chain.contains("main") && (chain.contains("DispatchQueue") || chain.contains("OperationQueue") || chain.contains("RunLoop")))
-                        || (chain.contains("MainActor") && chain.last == "run")
-                }
+                out[name] = file.bodyAnalysis.enclosingClosures(of: i).contains(where: \.hopsToMainQueue)
             }
         }
         return out

@@ -59,11 +59,11 @@ public struct FileSummary: Sendable {
                                    isNonisolated: t.header.hasModifier("nonisolated"),
                                    location: file.location(ofToken: t.nameToken),
                                    publishedNames: t.variables.filter(\.isPublished).map(\.name),
-                                   // Only an `@Observable` class tracks its properties (the macro goes on the
-                                   // class declaration): no list for every other type.
                                    storedProperties: t.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) },
                                    hasAssociatedValues: t.kind == .enum && FileSummary.hasAssociatedValues(t, in: file),
                                    extras: TypeExtras(
+                                    // Only an `@Observable` class tracks its properties (the macro goes on the
+                                    // class declaration): no list for every other type.
                                     trackedNames: t.kind == .class && t.header.hasAttribute("Observable")
                                         ? t.variables.filter(\.isObservationTracked).map(\.name) : [],
                                     settableRequirements: t.kind == .protocol ? t.variables.filter { v in
@@ -273,8 +273,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             if t.kind == .extension {
                 if let first = firstExtensionPaths[id] { if first != path { sym.isExtendedElsewhere = true } } else { firstExtensionPaths[id] = path }
-            }
-            if t.kind != .extension {
+            } else {
                 if sym.declarationPath != nil { sym.isDeclaredMoreThanOnce = true }
                 if sym.kind == nil || sym.declarationPath == nil {
                     sym.kind = t.kind

@@ -226,7 +226,7 @@ public final class ViewGraph: @unchecked Sendable {
                     if providerFunctions.contains(n) { edge.providesEverything = true; break }
                     // `ContentView().inRootView()`: what the host wrapped around the view applies to its content.
                     guard followsHosts, let hosts = extensionHosts[n] else { break }
-                    for h in hosts where index.isViewLike(h) { resolve(typeWide[h] ?? [], into: &edge, followsHosts: false) }
+                    resolve(hosts.map(EnvironmentProvision.host), into: &edge)
                 case .host(let h):
                     // A container of the type's member content (`PlayerHost { mainArea() }`).
                     if followsHosts, index.isViewLike(h) { resolve(typeWide[h] ?? [], into: &edge, followsHosts: false) }

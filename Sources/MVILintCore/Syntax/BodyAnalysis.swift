@@ -33,6 +33,14 @@ public struct ClosureInfo: Sendable {
     public var calleeName: String? { callee.last?.name }
     /// Tokens inside the braces.
     public var body: TokenRange { (open + 1)..<max(open + 1, close) }
+
+    /// The call hands the closure to the main queue or actor: `DispatchQueue.main.async`,
+    /// `OperationQueue.main.addOperation`, `RunLoop.main.perform`, `MainActor.run`.
+    public var hopsToMainQueue: Bool {
+        let names = callee.map(\.name)
+        return (names.contains("main") && (names.contains("DispatchQueue") || names.contains("OperationQueue") || names.contains("RunLoop")))
+            || (names.contains("MainActor") && names.last == "run")
+    }
 }
 
 public enum MutationKind: Sendable, Equatable {
