@@ -135,6 +135,41 @@ extension LoadingStateReset {
         }
         """),
         .nonTriggering("""
+        @MainActor
+        final class EntityListModel: ObservableObject {
+            @Published private(set) var isRefreshing = false
+            @Published private(set) var entities: [Entity] = []
+            private var startedAt: Date?
+            private var hideTask: Task<Void, Never>?
+
+            func refresh() async {
+                isRefreshing = true
+                startedAt = Date()
+                guard let server = await servers.active() else {
+                    finishRefreshing()
+                    return
+                }
+                entities = (try? await server.entities()) ?? []
+                finishRefreshing()
+            }
+
+            // Keeps the spinner up for at least half a second, then clears it.
+            private func finishRefreshing() {
+                let remaining = 0.5 - Date().timeIntervalSince(startedAt ?? .distantPast)
+                guard remaining > 0 else {
+                    clearRefreshing()
+                    return
+                }
+                hideTask = Task { [weak self] in
+                    try? await Task.sleep(for: .seconds(remaining))
+                    self?.clearRefreshing()
+                }
+            }
+
+            private func clearRefreshing() { isRefreshing = false }
+        }
+        """),
+        .nonTriggering("""
         extension Task where Failure == Never, Success == Void {
             init(priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void,
                  catch handler: @escaping (Error) -> Void) {

@@ -9,8 +9,9 @@ struct LoadingStateReset: Rule {
         rationale: """
         A spinner driven by `isLoading = true` stays on screen forever when one way out of the method \
         forgets `isLoading = false`: typically the `catch` clause, an early `return` in a `guard`, or a \
-        `try` that propagates the error out of a throwing method. Reset the flag in a `defer` right \
-        after setting it, or on every path. The rule follows each method of an observable model (and \
+        `try` that propagates the error out of a throwing method. The finding names the first such way \
+        out, and a note points at it. Reset the flag in a `defer` right after setting it, or on every \
+        path. The rule follows each method of an observable model (and \
         each `Task { }` closure inside one, as a flow of its own) through its statements, `if`/`else`, \
         `guard`, `do`/`catch`, `defer`, `return`, `throw` and propagating `try`. It reports only when \
         the flag is set with a literal `true`, some `try` or `await` follows, and a path it can follow \
@@ -100,8 +101,10 @@ struct LoadingStateReset: Rule {
                                 helpersByPath[path] = helperEffects(of: methods ?? [], mutations: methodMutations ?? [], path: path, file: file)
                             }
                             analysis.helpers = helpersByPath[path] ?? [:]
-                            for site in analysis.leakingSites() where reported.insert(site).inserted {
-                                context.report(at: site, .notReset(path.joined(separator: "."), method: f.name))
+                            for leak in analysis.leakingSites() where reported.insert(leak.site).inserted {
+                                let flag = path.joined(separator: ".")
+                                context.report(at: leak.site, .notReset(flag, method: f.name, exit: leak.exit.phrase(in: file)),
+                                               notes: [FindingNote(path: file.path, location: file.location(ofToken: leak.exit.token), message: .stillSet(flag, leaving: "`\(f.name)`"))])
                             }
                             // The flag set before `Task { … }` that resets it is the task's to reset:
                             // followed through the task's body from the states where it starts.
@@ -111,8 +114,10 @@ struct LoadingStateReset: Rule {
                                 handed.helpers = analysis.helpers
                                 handed.entry = entry
                                 handed.cancellationExitsHandOn = restarted.contains(task)
-                                for site in handed.leakingSites() where reported.insert(site).inserted {
-                                    context.report(at: site, .notResetInTask(path.joined(separator: "."), method: f.name))
+                                for leak in handed.leakingSites() where reported.insert(leak.site).inserted {
+                                    let flag = path.joined(separator: ".")
+                                    context.report(at: leak.site, .notResetInTask(flag, method: f.name, exit: leak.exit.phrase(in: file)),
+                                                   notes: [FindingNote(path: file.path, location: file.location(ofToken: leak.exit.token), message: .stillSet(flag, leaving: "the `Task` that `\(f.name)` starts"))])
                                 }
                             }
                         }
@@ -134,6 +139,32 @@ struct LoadingStateReset: Rule {
                 w.path == path && w.kind == .assignment && file.isWord(w.operatorToken + 1, "false")
             }
             out[m.name] = (out[m.name] ?? true) && onlyResets
+        }
+        // A method that does not write the flag itself but calls one that only resets it (and no
+        // other flag writer) resets it too: `finishLoading()` that calls `clearLoading()`, at once
+        // or from a task it starts. Followed through chains of such methods.
+        var changed = !out.isEmpty
+        var rounds = 0
+        while changed, rounds < 8 {
+            changed = false
+            rounds += 1
+            for m in methods where out[m.name] == nil {
+                guard let body = m.bodyTokens else { continue }
+                var resets = false, other = false
+                for i in body where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore {
+                    // `clear()`, `self.clear()`, or `self?.clear()` in a closure that holds `self` weakly.
+                    if file.kind(i - 1) == .period {
+                        let receiver = file.isText(i - 2, "?") ? i - 3 : i - 2
+                        guard file.isWord(receiver, "self"), file.kind(receiver - 1) != .period else { continue }
+                    }
+                    guard let onlyResets = out[file.name(i)] else { continue }
+                    if onlyResets { resets = true } else { other = true }
+                }
+                if resets && !other {
+                    out[m.name] = true
+                    changed = true
+                }
+            }
         }
         return out
     }
@@ -194,7 +225,18 @@ private struct Flow {
 }
 
 /// The flag on one path: nil when it is not known to be `true`, else the token that set it.
-private struct PathState: Hashable { var site: Int? }
+/// A path's state: the site that set the flag when it is still `true` (nil once reset), and the
+/// token through which the path last turned towards an exit (a `return`, a `throw`, a `try` that
+/// passes the error on, a `catch`), which the finding names as the way out that leaks.
+private struct PathState: Hashable {
+    var site: Int?
+    var exit: Int? = nil
+    func leaving(through token: Int) -> PathState { PathState(site: site, exit: token) }
+}
+
+private extension Set where Element == PathState {
+    func leaving(through token: Int) -> Set<PathState> { Set(map { $0.leaving(through: token) }) }
+}
 
 /// Where the paths through a statement list go.
 private struct Outcome {
@@ -244,8 +286,8 @@ private struct FlagFlow {
         self.file = file; self.flow = flow; self.path = path
     }
 
-    /// Set sites that some exit leaves `true` after `try`/`await` work.
-    mutating func leakingSites() -> [Int] {
+    /// Set sites that some exit leaves `true` after `try`/`await` work, each with the first such exit.
+    mutating func leakingSites() -> [(site: Int, exit: LeakingExit)] {
         let writes = file.mutations(in: flow.range).filter { touchesFlag($0) }
         // Only bodies that set the flag to a literal `true` themselves, or tasks started after it
         // was set, are followed.
@@ -266,7 +308,11 @@ private struct FlagFlow {
         var exits = out.normal.union(out.returns)
         if flow.throwing { exits.formUnion(out.throwing) }
         let leaking = Set(exits.compactMap(\.site)).intersection(worked)
-        return leaking.sorted()
+        // The way out named for each site: the earliest exit token, else the end of the body.
+        return leaking.sorted().map { site in
+            let tokens = exits.filter { $0.site == site }.compactMap(\.exit)
+            return (site, tokens.min().map(LeakingExit.through) ?? .end(flow.range.upperBound))
+        }
     }
 
     // MARK: Statements
@@ -304,12 +350,12 @@ private struct FlagFlow {
             return effects(of: s.range, states)
         case .returnStatement:
             var r = effects(of: s.range, states)
-            r.returns.formUnion(r.normal)
+            r.returns.formUnion(r.normal.leaving(through: s.range.lowerBound))
             r.normal = []
             return r
         case .throwStatement:
             var r = effects(of: s.range, states)
-            r.throwing.formUnion(r.normal)
+            r.throwing.formUnion(r.normal.leaving(through: s.range.lowerBound))
             r.normal = []
             return r
         case .ifStatement(let condition, let then, let otherwise):
@@ -339,7 +385,8 @@ private struct FlagFlow {
             let b = run(body.statements, states)
             var out = Outcome(normal: b.normal, returns: b.returns, throwing: [])
             for clause in catches {
-                let c = run(clause.body.statements, b.throwing)
+                let catchToken = file.isWord(clause.pattern.lowerBound - 1, "catch") ? clause.pattern.lowerBound - 1 : clause.body.range.lowerBound - 1
+                let c = run(clause.body.statements, b.throwing.leaving(through: catchToken))
                 let onCancellation = cancellationExitsHandOn && clause.pattern.contains { file.isWord($0, "CancellationError") }
                 if !onCancellation { out.merge(exits: c) }
                 out.normal.formUnion(c.normal)
@@ -366,7 +413,7 @@ private struct FlagFlow {
     mutating func effects(of range: TokenRange, _ states: Set<PathState>) -> Outcome {
         var out = Outcome()
         markWork(in: range, states)
-        if range.contains(where: { isOwn($0) && file.isWord($0, "try") && !isOptionalTry($0) }) { out.throwing = states }
+        if let t = range.first(where: { isOwn($0) && file.isWord($0, "try") && !isOptionalTry($0) }) { out.throwing = states.leaving(through: t) }
         var current = states
         var writes: [(token: Int, write: FlagWrite)] = []
         for m in file.mutations(in: range) where touchesFlag(m) && (isOwn(m.operatorToken) || isInline(m.operatorToken)) {
@@ -386,7 +433,8 @@ private struct FlagFlow {
             case .setTrue(let site): current = [PathState(site: site)]
             case .setFalse: current = [PathState(site: nil)]
             case .handOver(let index):
-                handoffs[index, default: []].formUnion(current)
+                // The task's own exits are named from its start.
+                handoffs[index, default: []].formUnion(current.map { PathState(site: $0.site) })
                 current = [PathState(site: nil)]
             case .other: gaveUp = true; return Outcome()
             }
@@ -506,12 +554,37 @@ private struct FlagFlow {
     }
 }
 
+/// The way out of a body that leaves the flag set.
+private enum LeakingExit {
+    /// A `return`, `throw`, propagating `try` or `catch` token on the way out.
+    case through(Int)
+    /// The end of the body (its closing brace, or the end of the tokens).
+    case end(Int)
+
+    var token: Int { switch self { case .through(let t), .end(let t): return t } }
+
+    /// How the message names it: "the `catch` on line 42".
+    func phrase(in file: SourceFile) -> String {
+        let line = file.location(ofToken: token).line
+        switch self {
+        case .end: return "the end of its body on line \(line)"
+        case .through(let t):
+            if file.isWord(t, "try") { return "the `try` on line \(line), which passes its error on" }
+            return "the `\(file.text(t))` on line \(line)"
+        }
+    }
+}
+
 private extension String {
-    static func notReset(_ flag: String, method: String) -> String {
-        "`\(flag)` is set to `true` in `\(method)` but some exit after its `try`/`await` work leaves it `true`; reset it in a `defer` right after setting it"
+    static func notReset(_ flag: String, method: String, exit: String) -> String {
+        "`\(flag)` is set to `true` in `\(method)`, which does `try`/`await` work, but stays `true` when the method leaves through \(exit); reset it in a `defer` right after setting it"
     }
 
-    static func notResetInTask(_ flag: String, method: String) -> String {
-        "`\(flag)` is set to `true` in `\(method)` but some exit of the `Task` it then starts leaves it `true` after `try`/`await` work; reset it in a `defer` at the top of the task"
+    static func notResetInTask(_ flag: String, method: String, exit: String) -> String {
+        "`\(flag)` is set to `true` in `\(method)` and handed to the `Task` it starts, which does `try`/`await` work, but stays `true` when the task leaves through \(exit); reset it in a `defer` at the top of the task"
+    }
+
+    static func stillSet(_ flag: String, leaving who: String) -> String {
+        "`\(flag)` is still `true` when \(who) leaves here"
     }
 }
