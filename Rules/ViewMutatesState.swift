@@ -60,7 +60,7 @@ struct ViewMutatesState: Rule {
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model
-                    context.report(at: m.rootToken, .mutates(m.path.joined(separator: "."), model: typeName, property: m.path[0], view: type.indexName))
+                    context.report(at: m.rootToken, .mutates(file.targetText(of: m), model: typeName, property: m.path[0], view: type.indexName))
                 }
             }
         }

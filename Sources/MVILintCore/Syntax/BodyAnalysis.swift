@@ -178,6 +178,40 @@ extension SourceFile {
         return path
     }
 
+    /// The target of a mutation as a reader would name it: its path, with `(…)` where the chain
+    /// calls a function and `[…]` where it subscripts (`events.cache(…).items[…].title`), and
+    /// optional marks kept; `self.` left out. The path joined with periods when the chain has
+    /// neither, or when its tokens are not a plain chain.
+    public func targetText(of m: Mutation) -> String {
+        let plain = m.path.joined(separator: ".")
+        var end: Int
+        switch m.kind {
+        case .assignment, .compoundAssignment: end = m.operatorToken - 1
+        case .mutatingCall: end = m.operatorToken - 2
+        }
+        guard m.rootToken >= 0, end >= m.rootToken, end - m.rootToken < 256, end < tokens.count else { return plain }
+        var i = m.rootToken
+        if isWord(i, "self"), kind(i + 1) == .period { i += 2 } else if isWord(i, "self"), isText(i + 1, "?"), kind(i + 2) == .period { i += 3 }
+        var out = ""
+        var elided = false
+        while i <= end {
+            switch kind(i) {
+            case .identifier, .keyword, .dollarIdentifier: out += name(i)
+            case .period: out += "."
+            case .operator where isText(i, "?") || isText(i, "!"): out += text(i)
+            case .leftParen, .leftBracket:
+                guard let close = partner(i), close > i, close <= end else { return plain }
+                let empty = close == i + 1
+                out += kind(i) == .leftParen ? (empty ? "()" : "(…)") : (empty ? "[]" : "[…]")
+                elided = true
+                i = close
+            default: return plain
+            }
+            i += 1
+        }
+        return elided ? out : plain
+    }
+
     /// `chain(endingAt: last).start` without building the components (no allocation).
     public func chainStart(endingAt last: Int) -> Int { chainFirstToken(endingAt: last) ?? last }
 
