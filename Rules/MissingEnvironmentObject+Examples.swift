@@ -3,6 +3,33 @@ import MVILintCore
 
 extension MissingEnvironmentObject {
     static let examplesList: [RuleExample] = [
+        // Only the first view on the path that reads the object is reported: it crashes before
+        // the views below it appear. An optional read does not crash, so it shields nothing.
+        .triggering(files: [
+            "NotesApp.swift": """
+            final class Session: ObservableObject {}
+            @Observable final class Theme {}
+
+            @main
+            struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup { NotesRoot() }
+                }
+            }
+            """,
+            "NotesRoot.swift": """
+            struct NotesRoot: View {
+                @EnvironmentObject var ↓session: Session
+                @Environment(Theme.self) private var theme: Theme?
+                var body: some View { NoteList() }
+            }
+            struct NoteList: View {
+                @EnvironmentObject var session: Session
+                @Environment(Theme.self) private var ↓theme
+                var body: some View { Text("Notes") }
+            }
+            """,
+        ]),
         .triggering(files: [
             "ShopApp.swift": """
             @main

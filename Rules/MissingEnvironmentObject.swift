@@ -33,6 +33,8 @@ struct MissingEnvironmentObject: Rule {
         counts. Static members (factories, fixtures) are not part of the graph, and a view name declared \
         twice in the project (two private `Row`s) is neither reported nor followed. Views that no root \
         reaches are not reported, and an optional `@Environment(Model.self) var m: Model?` is safe. \
+        On a path through a view that itself reads the same object (not optionally), that view \
+        crashes first and is the one reported: the views below it are not reported for that path. \
         A project whose previews do not set up the environment can leave them out with the \
         `previews: false` option: only paths from the app, its scenes and hosting controllers count then.
         """,
@@ -56,7 +58,14 @@ struct MissingEnvironmentObject: Rule {
             for v in type.variables where v.isStored && !v.isStatic {
                 guard let (required, isObject) = requiredObject(v, file: file, project: project) else { continue }
                 let matches: (String) -> Bool = { provided in Self.satisfies(provided, required, project: project) }
-                guard let path = project.viewGraph.pathWithout(matches, to: type.name, key: required, previews: previews) else { continue }
+                // A view above this one that reads the same object non-optionally crashes first on
+                // any path that does not provide it, and is reported itself: such paths are its.
+                let resolved = project.resolve(required)
+                let readsSame: (String) -> Bool = { name in
+                    name != type.name && !project.viewGraph.ambiguousNames.contains(name)
+                        && (project.symbol(name)?.storedProperties.contains { Self.reads($0, resolved, project: project) } ?? false)
+                }
+                guard let path = project.viewGraph.pathWithout(matches, to: type.name, key: required, previews: previews, barrier: readsSame) else { continue }
                 let route = ([path.root.name] + path.views).map { "`\($0)`" }.joined(separator: " → ")
                 var notes: [FindingNote] = []
                 if let p = path.root.path, let l = path.root.location {
@@ -82,6 +91,21 @@ struct MissingEnvironmentObject: Rule {
         if let t = v.type?.text, t.hasSuffix("?") || t.hasPrefix("Optional<") { return nil }
         guard project.isObservableMacroClass(name) else { return nil }
         return (name, false)
+    }
+
+    /// Whether a stored property reads `resolved` from the environment and crashes without it:
+    /// `@EnvironmentObject`, or a non-optional `@Environment(T.self)`.
+    static func reads(_ p: PropertySummary, _ resolved: String, project: ProjectIndex) -> Bool {
+        switch p.wrapper {
+        case "EnvironmentObject":
+            guard let t = p.typeName else { return false }
+            return project.resolve(t) == resolved
+        case "Environment":
+            guard !p.isOptional, let args = p.wrapperArguments, args.hasSuffix(".self"), !args.hasPrefix("\\") else { return false }
+            return project.resolve(TypeRef.baseName(of: String(args.dropLast(".self".count)))) == resolved
+        default:
+            return false
+        }
     }
 
     /// Whether a provided object of type `provided` satisfies a read of `required`: the same type

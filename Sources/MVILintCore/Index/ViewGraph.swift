@@ -332,8 +332,12 @@ public final class ViewGraph: @unchecked Sendable {
     /// (a view outside the ancestry is never the parent of one inside it). Only when the ancestry
     /// is very large is the whole graph's reachability computed once per key and shared.
     /// Without `previews`, paths from `#Preview` bodies and `PreviewProvider`s are not looked at.
-    public func pathWithout(_ matches: (String) -> Bool, to view: String, key: String? = nil, previews: Bool = true) -> Path? {
-        if let local = ancestry(of: view, matches) {
+    /// Views that `barrier` accepts are not passed through on the way to `view` (a view that reads
+    /// the same object crashes first where it is missing); when the ancestry is too large to walk,
+    /// barriers are not applied.
+    public func pathWithout(_ matches: (String) -> Bool, to view: String, key: String? = nil, previews: Bool = true,
+                            barrier: ((String) -> Bool)? = nil) -> Path? {
+        if let local = ancestry(of: view, matches, barrier: barrier) {
             guard !local.entries.isEmpty else { return nil }
             for tier in 0..<4 {
                 let r = reach(tier: tier, matches: matches, stopAt: view, within: local, previews: previews)
@@ -380,7 +384,7 @@ public final class ViewGraph: @unchecked Sendable {
     struct Ancestry { var views: Set<String>; var entries: [(root: Int, edge: Int)] }
     static let ancestryBudget = 20_000
 
-    private func ancestry(of view: String, _ matches: (String) -> Bool) -> Ancestry? {
+    private func ancestry(of view: String, _ matches: (String) -> Bool, barrier: ((String) -> Bool)?) -> Ancestry? {
         var views: Set<String> = [view]
         var stack = [view]
         var entries: [(root: Int, edge: Int)] = []
@@ -390,7 +394,7 @@ public final class ViewGraph: @unchecked Sendable {
             visited += into.count + fromRoots.count
             if visited > ViewGraph.ancestryBudget { return nil }
             for r in fromRoots where !blocked(roots[r.root].edges[r.edge], matches) { entries.append(r) }
-            for p in into where !views.contains(p.from) && !blocked(edges[p.from]![p.edge], matches) {
+            for p in into where !views.contains(p.from) && !blocked(edges[p.from]![p.edge], matches) && !(barrier?(p.from) ?? false) {
                 views.insert(p.from)
                 stack.append(p.from)
             }
