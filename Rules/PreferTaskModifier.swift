@@ -216,11 +216,18 @@ extension PreferTaskModifier {
     /// removes that view, so a `.task { }` would never restart it or would cancel it at once.
     private func setsGatingState(before task: Int, in body: TokenRange, modifier: Int, file: SourceFile) -> Bool {
         guard body.lowerBound < task else { return false }
+        // The tests that matter lie in the closure or around the view that carries `onAppear`:
+        // within the innermost type that holds the modifier (the whole file outside any type).
+        var scope = 0..<file.tokens.count
+        for t in file.tree.allTypes {
+            guard let open = t.bodyOpen, let close = t.bodyClose, open < modifier, modifier < close, open >= scope.lowerBound, close <= scope.upperBound else { continue }
+            scope = open..<(close + 1)
+        }
         for m in file.mutations(in: body.lowerBound..<task) where m.kind == .assignment && m.path.count == 1 {
             let name = m.path[0]
             let isState = file.tree.allTypes.contains { t in t.variables.contains { $0.name == name && $0.header.hasAttribute("State") } }
             guard isState else { continue }
-            for i in file.tokens.indices where file.isWord(i, "if") || file.isWord(i, "guard") {
+            for i in scope where file.isWord(i, "if") || file.isWord(i, "guard") {
                 var j = i + 1
                 if file.isText(j, "!") { j += 1 }
                 if file.isWord(j, "self"), file.kind(j + 1) == .period { j += 2 }
