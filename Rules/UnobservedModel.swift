@@ -18,7 +18,9 @@ struct UnobservedModel: Rule {
         `@_exported import`) is \
         observed without a wrapper. A model declared in the project is reported only when the view may \
         show its state: the model has observable state, and the view reads a member of it other than \
-        a method call (`model.refresh()`, `model.fetch { … }`) or a stored property that is not \
+        a method call (`model.refresh()`, `model.fetch { … }`), a method handed over as an action \
+        (`Button(action: model.send)`, `.onAppear(perform: model.start)`, also after `onDismiss:`, \
+        `onCommit:`, `onEditingChanged:`), or a stored property that is not \
         observable state (a read inside a string \
         interpolation counts; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
@@ -68,6 +70,8 @@ struct UnobservedModel: Rule {
                 let id = UUID()
                 func show(_ text: String) { message = text }
                 func whenIdle(_ done: @escaping (Bool) -> Void) { done(message == nil) }
+                func dismiss() { message = nil }
+                func start() {}
             }
             final class TicketRecord: ObservableObject {
                 var title = ""
@@ -83,6 +87,8 @@ struct UnobservedModel: Rule {
                         .onAppear { toasts.show("Hi") }
                         .onAppear { toasts.whenIdle { _ in } }
                         .onReceive(tracker!.$message) { _ in }
+                        .onAppear(perform: toasts.start)
+                    Button("Dismiss", action: self.toasts.dismiss)
                 }
             }
             """),
@@ -290,11 +296,20 @@ extension UnobservedModel {
                 if file.kind(member + 1) == .leftParen && !file.tokens[member + 1].hasSpaceBefore { continue }
                 // A call with only a trailing closure (`model.fetchShelves { … }`), not an `if` block.
                 if file.kind(member + 1) == .leftBrace && file.isClosureOpen(member + 1) { continue }
+                // A method handed over as the action (`Button(action: model.send)`,
+                // `.onAppear(perform: model.start)`): called later, not read while rendering.
+                if file.kind(member + 1) == .rightParen || file.kind(member + 1) == .comma {
+                    let start = file.kind(i - 1) == .period ? i - 2 : i
+                    if file.kind(start - 1) == .colon, file.isName(start - 2, in: UnobservedModel.actionLabels) { continue }
+                }
                 if !plain.contains(file.name(member)) { return true }
             }
         }
         return false
     }
+
+    /// Argument labels of SwiftUI parameters that take a function to call later.
+    static let actionLabels = WordSet(["action", "perform", "onDismiss", "onCommit", "onEditingChanged"])
 
     /// Whether a string literal with an interpolation names `property` followed by `.`, `?` or `!`.
     static func interpolationUses(_ property: String, in token: Token, of file: SourceFile) -> Bool {
