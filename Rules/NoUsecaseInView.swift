@@ -42,6 +42,25 @@ struct NoUsecaseInView: Rule {
                 }
                 """,
             ]),
+            // What an initializer assigns to the reported property is that property's finding;
+            // a use case made in `init` and handed to a model is reported where it is made.
+            .triggering("""
+            struct ShelfView: View {
+                private let ↓shelves: LoadShelvesUseCase
+                @StateObject private var model: ShelfModel
+                init(loader: ShelfLoader) {
+                    let made = LoadShelvesUseCase(loader: loader)
+                    self.shelves = made
+                    _model = StateObject(wrappedValue: ShelfModel(refresh: ↓RefreshShelvesUseCase(loader: loader)))
+                }
+                init() {
+                    shelves = LoadShelvesUseCase(loader: .standard)
+                        .cached()
+                    _model = StateObject(wrappedValue: ShelfModel(refresh: nil))
+                }
+                var body: some View { Text("Shelves") }
+            }
+            """),
             .triggering(files: [
                 "Badge.swift": "struct Badge: ViewModifier { func body(content: Content) -> some View { content } }",
                 "Badge+Count.swift": """
@@ -124,6 +143,26 @@ struct NoUsecaseInView: Rule {
                     context.report(at: v.nameToken, .dependsOn(type.indexName, c))
                 }
             }
+            // What an initializer assigns to a reported property (`useCase = FetchUseCase(…)`, or
+            // through a local: `let made = FetchUseCase(…); self.useCase = made`) is part of that
+            // property's finding, which is reported once, on the property.
+            var covered: [TokenRange] = []
+            if !reportedNames.isEmpty {
+                let assignments = InitAssignments(of: type, in: file)
+                for name in reportedNames {
+                    for (body, m) in assignments[name] + assignments["_" + name] {
+                        let value = assignedValue(after: m.operatorToken, in: body, file: file)
+                        covered.append(value)
+                        guard value.count == 1, file.kind(value.lowerBound) == .identifier else { continue }
+                        let local = file.name(value.lowerBound)
+                        for k in body.lowerBound..<m.rootToken where file.isWord(k, "let") || file.isWord(k, "var") {
+                            if file.kind(k + 1) == .identifier, file.kind(k + 2) == .equal, file.name(k + 1) == local {
+                                covered.append(assignedValue(after: k + 2, in: body, file: file))
+                            }
+                        }
+                    }
+                }
+            }
             // Expressions in members that create a domain object or reach one through a static member.
             var ranges = file.codeRanges(of: type.members)
             ranges.removeAll { r in type.variables.contains { v in v.initializer == r && reportedNames.contains(v.name) } }
@@ -138,11 +177,29 @@ struct NoUsecaseInView: Rule {
                     let n = file.name(i)
                     // `FooUseCase.self` and `FooRepository.Type` are type references, not uses.
                     if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type")) { continue }
+                    if covered.contains(where: { $0.contains(i) }) { continue }
                     context.report(at: i, .reaches(type.indexName, n))
                 }
             }
         }
     }
+}
+
+/// The tokens of the value assigned by the `=` at `op`: up to the end of its line (a line that
+/// continues a member chain, `.`, belongs to it), a `;`, or the end of `body`, brackets skipped whole.
+private func assignedValue(after op: Int, in body: TokenRange, file: SourceFile) -> TokenRange {
+    var j = op + 1
+    while j < body.upperBound {
+        let k = file.kind(j)
+        if j > op + 1, file.tokens[j].isAtLineStart, k != .period { break }
+        if k == .semicolon || k == .rightBrace || k == .rightParen || k == .rightBracket { break }
+        if k == .leftParen || k == .leftBracket || k == .leftBrace, let close = file.partner(j), close > j {
+            j = close + 1
+            continue
+        }
+        j += 1
+    }
+    return (op + 1)..<max(op + 1, min(j, body.upperBound))
 }
 
 /// A type declared inside a `PreviewProvider` (at any depth): preview set-up.
