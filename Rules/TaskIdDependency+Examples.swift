@@ -3,6 +3,55 @@ import MVILintCore
 
 extension TaskIdDependency {
     static let examplesList: [RuleExample] = [
+        // Not keys: a binding to a model or to a struct that is not `Equatable`, a generic value
+        // with no `Equatable` constraint, and a flag that each initializer sets to a literal.
+        .nonTriggering("""
+        @Observable final class FeedLoader { var count = 0; func load() async {} }
+        struct Draft { var text = "" }
+        struct FeedScreen: View {
+            @Binding var loader: FeedLoader
+            @Binding var draft: Draft
+            var body: some View {
+                Text("\\(loader.count)").task { await loader.load(); print(draft.text) }
+            }
+        }
+        struct HintSheet<H: Hint>: ViewModifier {
+            let hint: H
+            @State private var shown = false
+            func body(content: Content) -> some View {
+                content.task { for await s in hint.updates { shown = s } }
+            }
+        }
+        struct ShelfSheet: View {
+            private let autoLoads: Bool
+            @State private var rows: [String] = []
+            init() { autoLoads = true }
+            init(previewRows: [String]) {
+                autoLoads = false
+                _rows = State(initialValue: previewRows)
+            }
+            var body: some View {
+                List(rows, id: \\.self) { Text($0) }
+                    .task { guard autoLoads else { return }; rows = await Catalog.fetch() }
+            }
+        }
+        """),
+        .triggering("""
+        struct Note: Equatable { var text = "" }
+        struct NoteScreen: View {
+            @Binding var note: Note
+            var body: some View { Text("").↓task { await Drafts.save(note.text) } }
+        }
+        struct PinnedSheet<Item: Identifiable & Equatable>: View {
+            let item: Item
+            var body: some View { Text("").↓task { await Pins.pin(item.id) } }
+        }
+        struct ShelfPicker: View {
+            private let autoLoads: Bool
+            init(autoLoads: Bool) { self.autoLoads = autoLoads }
+            var body: some View { Text("").↓task { if autoLoads { await Catalog.fetch() } } }
+        }
+        """),
         .triggering("""
         struct ProductDetailView: View {
             let productID: Product.ID

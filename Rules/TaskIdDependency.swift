@@ -20,7 +20,10 @@ struct TaskIdDependency: Rule {
         it), and closures, models, reference types of the project and services (types named \
         `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; nor are a \
         struct of the project, or an enum with associated values, that is not `Equatable` (as \
-        `task(id:)` requires); neither is a \
+        `task(id:)` requires), nor a generic parameter of the view without an `Equatable` (or \
+        `Hashable`, …) constraint; a `@Binding` to any of these is no key either. A property that \
+        every explicit `init` sets to a literal (`autoLoads = true` in one, `false` in another) is \
+        fixed by the initializer the parent picks, not a value it passes. Neither is a \
         Composable Architecture `Store`/`StoreOf` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
         `@_exported import`). \
         The finding is reported on the modifier's `task` token.
@@ -57,17 +60,37 @@ struct TaskIdDependency: Rule {
         // With an explicit `init`, a property with an initial value is an input only when an `init`
         // assigns it (there is no memberwise initializer then). Only visible for the primary declaration.
         let inits = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
-        let assignedInInit = Set(inits.flatMap { file.mutations(in: $0) }.compactMap { m -> String? in
-            guard m.kind == .assignment, m.path.count == 1 else { return nil }
-            return m.path[0].hasPrefix("_") ? String(m.path[0].dropFirst()) : m.path[0]
-        })
+        var assignedInInit = Set<String>(), assignedVariable = Set<String>()
+        for m in inits.flatMap({ file.mutations(in: $0) }) where m.kind == .assignment && m.path.count == 1 {
+            let name = m.path[0].hasPrefix("_") ? String(m.path[0].dropFirst()) : m.path[0]
+            assignedInInit.insert(name)
+            // `autoLoads = true` in one `init` and `false` in another: fixed by the initializer
+            // the parent picks, not a value it passes.
+            let value = m.operatorToken + 1, after = value + 1
+            let isLiteral = [.integerLiteral, .floatLiteral, .stringLiteral].contains(file.kind(value))
+                || file.isWord(value, "true") || file.isWord(value, "false") || file.isWord(value, "nil")
+            let ends = after >= file.tokens.count || file.tokens[after].isAtLineStart || file.kind(after) == .semicolon || file.kind(after) == .rightBrace
+            if !(isLiteral && ends) { assignedVariable.insert(name) }
+        }
         var names = Set<String>()
         for p in project.storedProperties(of: type, in: file) {
-            if p.wrapper == "Binding" { names.insert(p.name); continue }
-            guard p.wrapper == nil, !p.isFunctionTyped else { continue }
-            if p.hasInitializer && (p.isLet || p.access <= .fileprivate) { continue }
-            if p.hasInitializer && !inits.isEmpty && !assignedInInit.contains(p.name) { continue }
+            let isBinding = p.wrapper == "Binding"
+            if !isBinding {
+                guard p.wrapper == nil, !p.isFunctionTyped else { continue }
+                if p.hasInitializer && (p.isLet || p.access <= .fileprivate) { continue }
+                if p.hasInitializer && !inits.isEmpty && !assignedInInit.contains(p.name) { continue }
+                if !inits.isEmpty && assignedInInit.contains(p.name) && !assignedVariable.contains(p.name) { continue }
+            }
+            // A binding's value is what it would be keyed on: the same kinds of value qualify.
             if let t = p.typeName {
+                // A generic parameter of the view qualifies only when constrained to be `Equatable`.
+                if type.genericParameters.contains(t) {
+                    if !genericConstraints(of: t, in: type, file: file).contains(where: { c in
+                        TaskIdDependency.equatableProtocols.contains(c) || project.conforms(c, where: { TaskIdDependency.equatableProtocols.contains($0) })
+                    }) { continue }
+                    names.insert(p.name)
+                    continue
+                }
                 // A Composable Architecture store is the view's model, not a value to key on.
                 if project.isObservableModel(t) || project.isComposableStore(t, in: file) { continue }
                 if let k = project.kind(of: t), k == .class || k == .actor || k == .protocol { continue }
@@ -81,6 +104,35 @@ struct TaskIdDependency: Rule {
             names.insert(p.name)
         }
         return names
+    }
+
+    /// The protocols a generic parameter of `type` is constrained to, in its generic parameter
+    /// clause (`<Item: Hashable & Sendable>`) and its `where` clause (`where Item: Equatable`).
+    private func genericConstraints(of parameter: String, in type: TypeDecl, file: SourceFile) -> [String] {
+        var out: [String] = []
+        func collect(from colon: Int, until end: Int) {
+            var j = colon + 1
+            while j < end, file.kind(j) != .comma, !file.isText(j, ">") {
+                if file.kind(j) == .identifier, file.kind(j + 1) != .period { out.append(file.name(j)) }
+                j += 1
+            }
+        }
+        var ranges: [TokenRange] = []
+        if file.isText(type.nameToken + 1, "<") {
+            var depth = 0, j = type.nameToken + 1
+            while j < file.tokens.count, j < type.nameToken + 256 {
+                if file.isText(j, "<") { depth += 1 } else if file.isText(j, ">") { depth -= 1; if depth == 0 { break } }
+                j += 1
+            }
+            ranges.append((type.nameToken + 2)..<j)
+        }
+        if let w = type.whereClause { ranges.append(w) }
+        for r in ranges {
+            for i in r where file.kind(i) == .identifier && file.name(i) == parameter && file.kind(i + 1) == .colon && file.kind(i - 1) != .period {
+                collect(from: i + 1, until: r.upperBound)
+            }
+        }
+        return out
     }
 
     static let equatableProtocols: Set<String> = ["Equatable", "Hashable", "Comparable", "Strideable", "BinaryInteger", "StringProtocol"]
