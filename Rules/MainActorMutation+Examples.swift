@@ -3,6 +3,77 @@ import MVILintCore
 
 extension MainActorMutation {
     static let examplesList: [RuleExample] = [
+        // Callbacks that arrive on the main queue: a Combine operator after `receive(on:)` to it,
+        // GRDB's observation without a `scheduling:` elsewhere, a database transaction run at
+        // once, a local event monitor; and, in a file importing PromiseKit, its handlers.
+        .nonTriggering(files: [
+            "KeyboardModel.swift": """
+            final class KeyboardModel: ObservableObject {
+                @Published private(set) var isVisible = false
+                @Published private(set) var notes: [Note] = []
+                @Published private(set) var saved = 0
+                @Published private(set) var flags: NSEvent.ModifierFlags = []
+                private var bag = Set<AnyCancellable>()
+                private var observer: AnyDatabaseCancellable?
+                private var monitor: Any?
+
+                init(center: NotificationCenter, db: DatabaseQueue) {
+                    center.publisher(for: .keyboardDidShow)
+                        .receive(on: DispatchQueue.main)
+                        .handleEvents(receiveOutput: { [weak self] _ in self?.isVisible = true })
+                        .sink { _ in }
+                        .store(in: &bag)
+                    observer = ValueObservation.tracking { try Note.fetchAll($0) }
+                        .start(in: db, onError: { _ in }, onChange: { [weak self] in self?.notes = $0 })
+                    monitor = NSEvent.addLocalMonitorForEvents(matching: .flagsChanged) { [weak self] event in
+                        self?.flags = event.modifierFlags
+                        return event
+                    }
+                }
+
+                func save(_ db: DatabaseQueue) throws {
+                    try db.write { conn in saved += 1 }
+                }
+            }
+            """,
+            "UploadModel.swift": """
+            import PromiseKit
+            final class UploadModel: ObservableObject {
+                @Published private(set) var isDone = false
+                func upload(_ promise: Promise<Void>) {
+                    promise.done { [weak self] in self?.isDone = true }.cauterize()
+                }
+            }
+            """,
+        ]),
+        .triggering(files: [
+            "FeedModel.swift": """
+            final class FeedModel: ObservableObject {
+                @Published private(set) var isVisible = false
+                @Published private(set) var notes: [Note] = []
+                private var bag = Set<AnyCancellable>()
+                private var observer: AnyDatabaseCancellable?
+
+                init(center: NotificationCenter, db: DatabaseQueue, queue: DispatchQueue) {
+                    center.publisher(for: .keyboardDidShow)
+                        .handleEvents(receiveOutput: { [weak self] _ in ↓self?.isVisible = true })
+                        .sink { _ in }
+                        .store(in: &bag)
+                    observer = ValueObservation.tracking { try Note.fetchAll($0) }
+                        .start(in: db, scheduling: .async(onQueue: queue), onError: { _ in }, onChange: { [weak self] in ↓self?.notes = $0 })
+                }
+            }
+            """,
+            "UploadModel.swift": """
+            import PromiseKit
+            final class UploadModel: ObservableObject {
+                @Published private(set) var isDone = false
+                func upload(_ promise: Promise<Void>) {
+                    promise.done(on: .global()) { [weak self] in ↓self?.isDone = true }.cauterize()
+                }
+            }
+            """,
+        ]),
         .triggering("""
         final class FeedViewModel: ObservableObject {
             @Published private(set) var items: [String] = []

@@ -24,7 +24,14 @@ struct MainActorMutation: Rule {
         caller's own code, and so does the block of `Timer.scheduledTimer(…)`, which the run loop of \
         the scheduling thread runs. A project function that keeps its closure in a property \
         (`self.handler = handler`) runs it on the main queue when the type calls that property only \
-        inside `DispatchQueue.main.async { }` or `MainActor.run { }`.
+        inside `DispatchQueue.main.async { }` or `MainActor.run { }`. The closure of another Combine \
+        operator (`handleEvents`, `tryMap`) after a `receive(on:)` to the main queue runs on it too. \
+        Some libraries call back on the main queue by default: GRDB's `ValueObservation.start(in:…)` \
+        unless `scheduling:` names another queue (`.immediate` is the main queue too), PromiseKit's \
+        `done`, `then`, `catch` and the other handlers unless `on:` names another queue (in a file \
+        that imports PromiseKit, or in a project that re-exports it with `@_exported import`), and AppKit's `NSEvent.addLocalMonitorForEvents`. A database \
+        transaction's block (`write`, `read`, `inDatabase`, `inTransaction`) runs before the call \
+        returns, like a `sync` block.
         """,
         category: .concurrency,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -135,6 +142,22 @@ struct MainActorMutation: Rule {
         }
         if last == "sink" {
             return hasMainReceive(before: c, file: file, project: project) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
+        }
+        // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
+        // main queue after a `receive(on:)` to it upstream.
+        if MainActorMutation.combineOperators.contains(last), hasMainReceive(before: c, file: file, project: project) { return .main }
+        // GRDB's `ValueObservation.start(in:onError:onChange:)` notifies on the main queue unless
+        // `scheduling:` names another (`.immediate` notifies on the main queue too).
+        if last == "start", c.label == "onChange" || c.label == "onError", let paren = c.callee.last?.callParen {
+            let labels = file.argumentLabels(ofCallAt: paren)
+            if labels.contains("in") && !labels.contains("scheduling") { return .main }
+            if let close = file.partner(paren), (paren..<close).contains(where: { file.isWord($0, "immediate") && file.kind($0 - 1) == .period }) { return .main }
+        }
+        // PromiseKit runs `done`, `then`, `ensure`, `catch` and the others on the main queue unless
+        // `on:` names another one.
+        if MainActorMutation.promiseHandlers.contains(last), file.tree.imports.contains("PromiseKit") || project.exportedModules.contains("PromiseKit") {
+            let namesQueue = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("on") } ?? false
+            if !namesQueue { return .main }
         }
         // Also a project function whose closure parameters are all non-escaping (`measure { }`).
         if MainActorMutation.synchronousCalls.contains(last) || project.synchronousClosureFunctions.contains(last) { return .unknown }
@@ -285,6 +308,8 @@ struct MainActorMutation: Rule {
     /// thread: MapKit's searches and directions, CoreLocation's geocoder.
     static let mainThreadCallbacks: [String: Set<String>] = [
         "MKLocalSearch": ["start"],
+        // Local event monitors run inside the application's event dispatch, on the main thread.
+        "NSEvent": ["addLocalMonitorForEvents"],
         "MKDirections": ["calculate", "calculateETA"],
         "CLGeocoder": ["reverseGeocodeLocation", "geocodeAddressString", "geocodePostalAddress"],
     ]
@@ -332,6 +357,15 @@ struct MainActorMutation: Rule {
         return names
     }
 
+    /// Combine operators that take a closure, run where the upstream delivers its values.
+    static let combineOperators: Set<String> = [
+        "handleEvents", "tryMap", "tryCompactMap", "tryFilter", "scan", "tryScan", "tryReduce", "tryRemoveDuplicates",
+        "catch", "tryCatch", "tryAllSatisfy", "tryContains", "tryFirst", "tryLast", "tryDrop", "tryPrefix",
+    ]
+
+    /// PromiseKit's handlers, which run on the main queue by default.
+    static let promiseHandlers: Set<String> = ["done", "then", "get", "ensure", "ensureThen", "catch", "recover", "finally"]
+
     static let queueMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform", "addOperation", "addBarrierBlock"]
     /// Calls whose closure runs synchronously, in the caller's context.
     static let synchronousCalls: Set<String> = [
@@ -347,6 +381,8 @@ struct MainActorMutation: Rule {
         "withContiguousMutableStorageIfAvailable", "withCString", "withUTF8", "withMemoryRebound", "withoutActuallyEscaping",
         // UI animation blocks, run at once (their completion handlers run on the main thread).
         "runAnimationGroup", "performWithoutAnimation",
+        // Database transactions that run their closure before they return (GRDB, Realm).
+        "write", "read", "inDatabase", "inTransaction", "inSavepoint", "writeWithoutTransaction", "unsafeRead",
         // Initialisers and comparisons that call their closure before they return.
         "Result", "Dictionary", "Array", "ContiguousArray", "String", "elementsEqual", "starts", "lexicographicallyPrecedes",
     ]

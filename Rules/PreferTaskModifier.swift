@@ -16,7 +16,8 @@ struct PreferTaskModifier: Rule {
         one created inside a further closure (a timer, a completion handler) is left alone, and so is \
         one whose handle is stored in an existing property (`pending = Task { … }`): code that keeps \
         the handle cancels or replaces the work itself, which `.task { }` cannot express. A `Task` \
-        whose body never suspends (no `await`) is not reported either: it only defers synchronous \
+        whose body never suspends (no `await` of its own: one inside a completion handler or a nested \
+        task suspends that code, not the task) is not reported either: it only defers synchronous \
         work to the next turn of the main actor, and there is nothing in flight to cancel. Nor is a \
         `Task` started after the closure sets a `@State` flag that an `if` or `guard` tests (an \
         infinite-scroll sentinel that removes itself, a run-once latch): `.task { }` would cancel \
@@ -251,8 +252,10 @@ extension PreferTaskModifier {
     /// the main actor: there is nothing in flight for `.task { }` to cancel. Unknown bodies count.
     private func suspends(taskAt i: Int, in file: SourceFile) -> Bool {
         let analysis = file.bodyAnalysis
-        guard let closure = analysis.closures.first(where: { $0.calleeStart == i && $0.open > i }) else { return true }
-        return ((closure.open + 1)..<closure.close).contains { file.isWord($0, "await") }
+        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == i && $0.open > i }) else { return true }
+        let closure = analysis.closures[index]
+        // Its own `await`s: one inside a completion handler or a nested task suspends that code, not this task.
+        return ((closure.open + 1)..<closure.close).contains { file.isWord($0, "await") && Int(analysis.innermost[$0]) == index }
     }
 
     /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
