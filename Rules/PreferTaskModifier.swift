@@ -27,6 +27,25 @@ struct PreferTaskModifier: Rule {
         defaults: [.mvvm: .warning, .mvi: .warning],
         needsIndex: false,
         examples: [
+            // The Task's own body never suspends: the `await` belongs to the download's completion
+            // handler, which starts a task of its own.
+            .nonTriggering("""
+            struct DownloadBadge: View {
+                @State private var job: URLSessionDataTask?
+                @State private var size = 0
+                var body: some View {
+                    Text("\\(size) bytes")
+                        .onAppear {
+                            Task {
+                                job = URLSession.shared.dataTask(with: Endpoint.badge) { data, _, _ in
+                                    Task { await MainActor.run { size = data?.count ?? 0 } }
+                                }
+                                job?.resume()
+                            }
+                        }
+                }
+            }
+            """),
             .triggering("""
             struct OrdersView: View {
                 @ObservedObject var viewModel: OrdersViewModel
