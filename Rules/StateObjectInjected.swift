@@ -14,7 +14,8 @@ struct StateObjectInjected: Rule {
         autoclosure: `_model = StateObject(wrappedValue: Model(id: id))`. A factory that the \
         autoclosure calls makes a new instance too: a static factory of the type, a closure parameter \
         of `init`, or a function called by its plain name (`makeModel(id: id)`), unless its name says \
-        it hands out a shared instance (`currentSession()`).
+        it hands out a shared instance (`currentSession()`), and a method named for making something \
+        at the end of a chain (`Container.shared.assembly().buildState(id: id)`, also `make…`, `create…`).
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -133,10 +134,12 @@ struct StateObjectInjected: Rule {
             struct RouterHost<Content: View>: View {
                 @StateObject private var router: RouterModel
                 @StateObject private var tabs: TabsModel
+                @StateObject private var board: BoardState
                 let content: Content
                 init(router: @autoclosure @escaping () -> RouterModel, @ViewBuilder content: () -> Content) {
                     _router = StateObject(wrappedValue: router())
                     _tabs = StateObject(wrappedValue: Self.makeTabs)
+                    _board = StateObject(wrappedValue: Container.shared.boardAssembly().buildState(id: "main"))
                     self.content = content()
                 }
                 private static var makeTabs: TabsModel { TabsModel(titles: ["Home", "Search"]) }
@@ -246,11 +249,20 @@ extension StateObjectInjected {
 
     /// `makeModel(id: id)`: the whole argument calls a function by its plain name, one not named
     /// for a shared instance (`currentSession()`), which the autoclosure calls once, as it would
-    /// call an initialiser.
+    /// call an initialiser; or a method named for making something at the end of a chain.
     private func callsFactoryFunction(_ arg: Int, end: Int, file: SourceFile) -> Bool {
-        guard file.kind(arg) == .identifier, !file.beginsWithCapital(arg), file.kind(arg - 1) != .period,
-              file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 else { return false }
-        return !PropertySummary.mayNameSharedInstance(file.name(arg))
+        if file.kind(arg) == .identifier, !file.beginsWithCapital(arg), file.kind(arg - 1) != .period,
+           file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 {
+            return !PropertySummary.mayNameSharedInstance(file.name(arg))
+        }
+        // `Container.shared.assembly().buildState(id: id)`: a chain that ends in a call of a
+        // method named for making something (`make…`, `build…`, `create…`).
+        guard file.kind(end - 1) == .rightParen, let open = file.partner(end - 1), open > arg + 1,
+              file.kind(open - 1) == .identifier, file.kind(open - 2) == .period else { return false }
+        let name = file.name(open - 1)
+        return ["make", "build", "create"].contains { prefix in
+            name.hasPrefix(prefix) && (name.count == prefix.count || name.dropFirst(prefix.count).first?.isUppercase == true)
+        }
     }
 
     /// `Self.make` or `View.make`: the whole argument reads a static property of `type` that is
