@@ -16,12 +16,13 @@ struct UnobservedModel: Rule {
         one that the view's `init` assigns a new instance (`self.viewStore = ViewStore(store)`) is not \
         injected, and a Composable Architecture `Store` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
         `@_exported import`) is \
-        observed without a wrapper. A model declared in the project is reported only when the view may \
-        show its state: the model has observable state, and the view reads a member of it other than \
+        observed without a wrapper. A model is reported only when the view may show its state: for a \
+        model declared in the project, it (or a superclass of the project) has observable state; and \
+        the view reads a member of it other than \
         a method call (`model.refresh()`, `model.fetch { … }`), a method handed over as an action \
         (`Button(action: model.send)`, `.onAppear(perform: model.start)`, also after `onDismiss:`, \
         `onCommit:`, `onEditingChanged:`), or a stored property that is not \
-        observable state (a read inside a string \
+        observable state, its own or a superclass's (a read inside a string \
         interpolation counts; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
         stale. A `weak` or `unowned` property cannot take a property wrapper and is not reported.
@@ -34,7 +35,7 @@ struct UnobservedModel: Rule {
                 let ↓viewModel: ProfileViewModel
                 var ↓session: SessionStore?
                 private let ↓theme: ThemeStore = .shared
-                var body: some View { Text(viewModel.name) }
+                var body: some View { Text(viewModel.name).foregroundStyle(theme.accent).opacity(session?.isActive == true ? 1 : 0.5) }
             }
             """),
             .triggering(files: [
@@ -98,6 +99,37 @@ struct UnobservedModel: Rule {
                 let store: StoreOf<Counter>
                 let child: Store<Child.State, Child.Action>
                 var body: some View { Text("\\(store.count)") }
+            }
+            """),
+            // A plain property inherited from a project superclass; a model of another module
+            // that the view only passes on.
+            .nonTriggering("""
+            class RowModel: ObservableObject {
+                let caption: String
+                init(caption: String) { self.caption = caption }
+            }
+            final class FinishedRowModel: RowModel {
+                var size = ""
+            }
+            struct FinishedRow: View {
+                let row: FinishedRowModel
+                let tips: SiteTipsViewModel
+                var body: some View {
+                    Text(row.caption)
+                    TipsContent(viewModel: tips)
+                }
+            }
+            """),
+            .triggering("""
+            class PagedModel: ObservableObject {
+                @Published var page = 0
+                let caption = ""
+            }
+            final class FeedPageModel: PagedModel {}
+            struct FeedFooter: View {
+                let ↓feed: FeedPageModel
+                let ↓tips: SiteTipsViewModel
+                var body: some View { Text("\\(feed.page) \\(tips.title)") }
             }
             """),
             // Near misses: observed wrappers, `@Observable` models, values, closures, constructions.
@@ -208,7 +240,7 @@ struct UnobservedModel: Rule {
                     let existing = parent.board
                     self.boardStore = existing
                 }
-                var body: some View { BoardCanvas(store: boardStore) }
+                var body: some View { BoardCanvas(store: boardStore).navigationTitle(boardStore.title) }
             }
             """),
             // The reads are of a local that shadows the property, which only builds the observed model.
@@ -268,17 +300,27 @@ struct UnobservedModel: Rule {
 }
 
 extension UnobservedModel {
-    /// Whether the view's code may render state of the model that it holds in `property`: always
-    /// for a model the project does not declare. For a declared one, only when the model has
-    /// observable state and the view reads a member of it other than a method call or a stored
-    /// property that is not observable state (`ticket.id`); a view that only passes the model on
+    /// Whether the view's code may render state of the model that it holds in `property`: when it
+    /// reads a member of it other than a method call or, for a model the project declares, a
+    /// stored property that is not observable state (`ticket.id`), and such a model (or a project
+    /// superclass) has observable state at all; a view that only passes the model on
     /// (`.toastOverlay(toasts)`) shows nothing of it that could go stale.
     static func mayShowStaleState(_ property: String, model: String, of type: TypeDecl, file: SourceFile, project: ProjectIndex) -> Bool {
-        guard project.isDeclared(model), let symbol = project.symbol(model) else { return true }
-        let observable = project.observableState(of: model)
-        // A superclass of the project may hold observable state of its own.
-        if observable.isEmpty && !symbol.inherited.contains(where: { project.kind(of: $0) == .class }) { return false }
-        let plain = Set(symbol.storedProperties.lazy.map(\.name)).subtracting(observable)
+        // Stored properties that are not observable state, along the model's chain of project
+        // classes (a superclass may declare what the view reads, and hold the state). A model the
+        // project does not declare has none known: any member read counts.
+        var plain = Set<String>()
+        if project.isDeclared(model), project.symbol(model) != nil {
+            var observable = Set<String>(), stored = Set<String>()
+            var current: String? = model, seen = Set<String>()
+            while let name = current, seen.insert(name).inserted, seen.count <= 16, let symbol = project.symbol(name) {
+                observable.formUnion(project.observableState(of: name))
+                stored.formUnion(symbol.storedProperties.lazy.map(\.name))
+                current = symbol.inherited.first { project.kind(of: $0) == .class }
+            }
+            if observable.isEmpty { return false }
+            plain = stored.subtracting(observable)
+        }
         for code in file.memberCode(of: type) {
             // A local of the same name (`let feed = other.items`) hides the property but for `self.feed`.
             let shadowed = file.locals(of: code).contains(property)
