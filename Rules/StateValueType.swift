@@ -20,7 +20,8 @@ struct StateValueType: Rule {
         than once elsewhere (two features with a nested `State`) are not reported. A property \
         whose type is itself an observable model is a dependency on another model, not state, and is \
         reported only when it is named `state`. A `weak` or `unowned` property is a reference the \
-        model does not own, which can only hold a class: it is not reported.
+        model does not own, which can only hold a class: it is not reported, and neither is a class \
+        whose stored properties are all `weak` or `unowned` (a weak box, often kept in a collection).
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -94,10 +95,12 @@ struct StateValueType: Rule {
                 static let shared = OrdersState()
                 private let remote: RemoteState
                 private weak var cache: CacheState?
+                private var controls: [URL: WeakControlState] = [:]
                 init(state: HomeState) { self.state = state; self.remote = RemoteState() }
             }
             final class OrdersState {}
             final class CacheState {}
+            final class WeakControlState { weak var value: ControlState? }
             """),
             .nonTriggering("""
             @MainActor
@@ -154,6 +157,9 @@ struct StateValueType: Rule {
                 }
                 guard let declared = declaration(of: typeName, near: type, enclosing: enclosing, topLevel: topLevel ?? [:], file: file, project: project), declared.kind == .class else { continue }
                 if v.name != "state" && project.isObservableModel(typeName) { continue }
+                // A box whose stored properties are all `weak` or `unowned` (`WeakBox<T>`, often
+                // in a collection) refers to objects the model does not own, as a weak property does.
+                if let stored = project.symbol(typeName)?.storedProperties, !stored.isEmpty, stored.allSatisfy(\.isWeakReference) { continue }
                 let notes = declared.note.map { [$0] } ?? []
                 context.report(at: v.nameToken, .referenceState(v.name, type: typeName, model: type.name), notes: notes)
             }
