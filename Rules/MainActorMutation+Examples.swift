@@ -46,6 +46,39 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // State derived from the model's own `@Published` state through synchronous operators is
+        // written where that state is written; a chain through `flatMap` is not.
+        .nonTriggering("""
+        final class SignupModel: ObservableObject {
+            @Published var email = ""
+            @Published private(set) var isValid = false
+            @Published private(set) var hint: String?
+            private var bag = Set<AnyCancellable>()
+            init() {
+                $email
+                    .removeDuplicates()
+                    .map { $0.contains("@") }
+                    .assign(to: \\.isValid, on: self)
+                    .store(in: &bag)
+                self.$isValid
+                    .sink { [weak self] ok in self?.hint = ok ? nil : "Enter an address" }
+                    .store(in: &bag)
+            }
+        }
+        """),
+        .triggering("""
+        final class HandleModel: ObservableObject {
+            @Published var handle = ""
+            @Published private(set) var isTaken = false
+            private var bag = Set<AnyCancellable>()
+            init(api: HandleAPI) {
+                $handle
+                    .flatMap { api.isTaken($0) }
+                    .assign(to: \\.↓isTaken, on: self)
+                    .store(in: &bag)
+            }
+        }
+        """),
         .triggering(files: [
             "FeedModel.swift": """
             final class FeedModel: ObservableObject {

@@ -31,7 +31,12 @@ struct MainActorMutation: Rule {
         `done`, `then`, `catch` and the other handlers unless `on:` names another queue (in a file \
         that imports PromiseKit, or in a project that re-exports it with `@_exported import`), and AppKit's `NSEvent.addLocalMonitorForEvents`. A database \
         transaction's block (`write`, `read`, `inDatabase`, `inTransaction`) runs before the call \
-        returns, like a `sync` block.
+        returns, like a `sync` block. A `sink` or `assign` on a chain that starts at the model's own \
+        observable state (`$query`) and passes only through synchronous operators (`map`, `filter`, \
+        `removeDuplicates`, `receive(on: ImmediateScheduler.shared)`, …) runs where that state is written, since a `@Published` property \
+        publishes on the writing thread: the write of `query` is what is reported when it is made \
+        off the main actor, not each value derived from it. A chain through an asynchronous \
+        operator (`flatMap`, `debounce` off the main scheduler) is judged as any other.
         """,
         category: .concurrency,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -78,7 +83,7 @@ struct MainActorMutation: Rule {
                     // the same reference, and its model publishes nothing.
                     if m.path.count > 1, let kind = receiverKind([root], of: model, project: project), kind == .class || kind == .actor { continue }
                     if bodyQueues == nil { bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues }
-                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, file: file, project: project, queues: bodyQueues!) else { continue }
+                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, state: state, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
@@ -106,9 +111,9 @@ struct MainActorMutation: Rule {
     /// Where a closure runs, as far as the call it is passed to tells.
     private enum Placement { case main, offMain(String), unknown }
 
-    private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> String? {
+    private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> String? {
         for closure in file.bodyAnalysis.enclosingClosures(of: token) where closure.open >= body.lowerBound - 1 {
-            switch placement(of: closure, file: file, project: project, queues: queues) {
+            switch placement(of: closure, state: state, file: file, project: project, queues: queues) {
             case .main: return nil
             case .offMain(let reason): return reason
             case .unknown: continue
@@ -117,7 +122,8 @@ struct MainActorMutation: Rule {
         return function.isAsync ? "in the `async` method `\(function.name)`" : nil
     }
 
-    private func placement(of c: ClosureInfo, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> Placement {
+    /// `state`: the model's observable state, whose own publishers (`$query`) deliver where it is written.
+    private func placement(of c: ClosureInfo, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> Placement {
         if c.attributes.contains("MainActor") { return .main }
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
@@ -141,11 +147,13 @@ struct MainActorMutation: Rule {
             }
         }
         if last == "sink" {
+            if derivesFromOwnState(before: c, state: state, file: file) { return .main }
             return hasMainReceive(before: c, file: file, project: project) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
         }
         // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
         // main queue after a `receive(on:)` to it upstream.
-        if MainActorMutation.combineOperators.contains(last), hasMainReceive(before: c, file: file, project: project) { return .main }
+        if MainActorMutation.combineOperators.contains(last),
+           hasMainReceive(before: c, file: file, project: project) || derivesFromOwnState(before: c, state: state, file: file) { return .main }
         // GRDB's `ValueObservation.start(in:onError:onChange:)` notifies on the main queue unless
         // `scheduling:` names another (`.immediate` notifies on the main queue too).
         if last == "start", c.label == "onChange" || c.label == "onError", let paren = c.callee.last?.callParen {
@@ -246,6 +254,43 @@ struct MainActorMutation: Rule {
         return onMain
     }
 
+    /// Whether the publisher chain before the subscriber of `c` starts at the model's own
+    /// observable state (`$query`, `self.$query`) and passes only through operators that deliver
+    /// synchronously (`map`, `filter`, `removeDuplicates`, …): a `@Published` property publishes
+    /// on the thread that writes it, so the subscriber runs where the model writes that state,
+    /// and a write of it off the main actor is reported where it is made.
+    private func derivesFromOwnState(before c: ClosureInfo, state: Set<String>, file: SourceFile) -> Bool {
+        guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
+        return derivesFromOwnState(in: start, before: sink, state: state, file: file)
+    }
+
+    /// The same for the chain from `start` up to the subscriber's name token `sink`.
+    private func derivesFromOwnState(in start: Int, before sink: Int, state: Set<String>, file: SourceFile) -> Bool {
+        var i = start
+        if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
+        guard file.kind(i) == .dollarIdentifier, state.contains(String(file.name(i).dropFirst())) else { return false }
+        i += 1
+        // `.operator`, its arguments and trailing closure, then the next, up to `.sink`.
+        while i < sink - 1 {
+            guard file.kind(i) == .period, file.kind(i + 1) == .identifier else { return false }
+            let name = file.name(i + 1)
+            // `receive(on: ImmediateScheduler.shared)` delivers at once, on the same thread.
+            let immediate = name == "receive" && file.kind(i + 2) == .leftParen
+                && file.partner(i + 2).map { close in (i + 3..<close).contains { file.isWord($0, "ImmediateScheduler") } } == true
+            guard immediate || MainActorMutation.synchronousOperators.contains(name) else { return false }
+            i += 2
+            while i < sink, file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
+        }
+        return i == sink - 1 && file.kind(i) == .period
+    }
+
+    /// Combine operators that pass values on at once, on the thread they arrive on.
+    static let synchronousOperators: Set<String> = [
+        "map", "compactMap", "filter", "removeDuplicates", "dropFirst", "drop", "prefix", "first", "scan", "tryMap",
+        "tryFilter", "tryCompactMap", "handleEvents", "eraseToAnyPublisher", "share", "print", "replaceNil", "replaceEmpty",
+        "ignoreOutput", "breakpoint", "assertNoFailure", "setFailureType", "mapError", "removeDuplicatesBy",
+    ]
+
     /// Combine's `assign` subscribers in `body` that write the model's observable state with no
     /// `receive(on:)` to the main queue upstream: `.assign(to: &$items)` and
     /// `.assign(to: \.items, on: self)`. Each with the token of the property's name.
@@ -269,7 +314,7 @@ struct MainActorMutation: Rule {
             let name = file.kind(t) == .dollarIdentifier ? String(file.name(t).dropFirst()) : file.name(t)
             guard state.contains(name) else { continue }
             let start = file.chain(endingAt: i).start
-            if start < i, hasMainReceive(in: start, before: i, file: file, project: project) { continue }
+            if start < i, hasMainReceive(in: start, before: i, file: file, project: project) || derivesFromOwnState(in: start, before: i, state: state, file: file) { continue }
             found.append((name, t))
         }
         return found
