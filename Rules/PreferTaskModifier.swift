@@ -20,13 +20,81 @@ struct PreferTaskModifier: Rule {
         task suspends that code, not the task) is not reported either: it only defers synchronous \
         work to the next turn of the main actor, and there is nothing in flight to cancel. Nor is a \
         `Task` started after the closure sets a `@State` flag that an `if` or `guard` tests (an \
-        infinite-scroll sentinel that removes itself, a run-once latch): `.task { }` would cancel \
-        that work as soon as the view goes away, or never start it again.
+        infinite-scroll sentinel that removes itself, a run-once latch), or one that at once awaits \
+        a method of the view which sets such a flag before its first suspension \
+        (`Task { await fetchMore() }`): `.task { }` would cancel that work as soon as the view goes \
+        away, or never start it again.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
         needsIndex: false,
         examples: [
+            // The sentinel removes itself: the method the Task awaits sets the flag that the `if`
+            // around it tests, before its first suspension. A method that sets no such flag does not.
+            .nonTriggering("""
+            struct PhotoFeed: View {
+                @State private var photos: [String] = []
+                @State private var isFetchingMore = false
+                @State private var cursor: String? = "start"
+                var body: some View {
+                    LazyVStack {
+                        ForEach(photos, id: \\.self) { Text($0) }
+                        if cursor != nil && !isFetchingMore {
+                            Color.clear.frame(height: 1)
+                                .onAppear { Task { await fetchMore() } }
+                        }
+                    }
+                }
+                private func fetchMore() async {
+                    guard !isFetchingMore, let cursor else { return }
+                    isFetchingMore = true
+                    defer { isFetchingMore = false }
+                    let page = await PhotoAPI.page(after: cursor)
+                    photos += page.items
+                    self.cursor = page.next
+                }
+            }
+            struct AlbumFeed: View {
+                @State private var albums: [String] = []
+                @State private var isLoading = false
+                @State private var isSearching = false
+                var body: some View {
+                    List {
+                        ForEach(albums, id: \\.self) { Text($0) }
+                        if !isLoading {
+                            ProgressView().onAppear { Task { await loadMore() } }
+                        }
+                    }
+                }
+                private func loadMore() async {
+                    if isSearching { await loadResults() } else { await loadAlbums() }
+                }
+                private func loadResults() async {
+                    isLoading = true
+                    defer { isLoading = false }
+                    albums += await AlbumAPI.results()
+                }
+                private func loadAlbums() async {
+                    isLoading = true
+                    defer { isLoading = false }
+                    albums += await AlbumAPI.next()
+                }
+            }
+            """),
+            .triggering("""
+            struct PhotoHeader: View {
+                @State private var isFetchingMore = false
+                @State private var title = ""
+                var body: some View {
+                    if !isFetchingMore {
+                        Text(title).↓onAppear { Task { await loadTitle() } }
+                    }
+                }
+                private func loadTitle() async {
+                    title = await PhotoAPI.title()
+                }
+            }
+            """),
             // The Task's own body never suspends: the `await` belongs to the download's completion
             // handler, which starts a task of its own.
             .nonTriggering("""
@@ -229,41 +297,95 @@ struct PreferTaskModifier: Rule {
 }
 
 extension PreferTaskModifier {
-    /// Whether the closure sets a `@State` flag before creating the Task, where the flag either
+    /// Whether the closure sets a `@State` flag before creating the Task, or the Task at once calls
+    /// a method of the view that sets one before its first suspension, where the flag either
     /// guards the closure itself (`guard !didStart else { return }; didStart = true`) or is tested
     /// by an `if` around the view that carries `onAppear` (`if !isFetchingMore { Spacer().onAppear {
     /// isFetchingMore = true; Task { … } } }`): the flag keeps the work from starting again, or
     /// removes that view, so a `.task { }` would never restart it or would cancel it at once.
     private func setsGatingState(before task: Int, in body: TokenRange, modifier: Int, file: SourceFile) -> Bool {
-        guard body.lowerBound < task else { return false }
+        guard body.lowerBound <= task else { return false }
         // The tests that matter lie in the closure or around the view that carries `onAppear`:
         // within the innermost type that holds the modifier (the whole file outside any type).
         var scope = 0..<file.tokens.count
+        var holder: TypeDecl? = nil
         for t in file.tree.allTypes {
             guard let open = t.bodyOpen, let close = t.bodyClose, open < modifier, modifier < close, open >= scope.lowerBound, close <= scope.upperBound else { continue }
             scope = open..<(close + 1)
+            holder = t
         }
-        for m in file.mutations(in: body.lowerBound..<task) where m.kind == .assignment && m.path.count == 1 {
-            let name = m.path[0]
-            let isState = file.tree.allTypes.contains { t in t.variables.contains { $0.name == name && $0.header.hasAttribute("State") } }
-            guard isState else { continue }
+        func isState(_ name: String) -> Bool {
+            file.tree.allTypes.contains { t in t.variables.contains { $0.name == name && $0.header.hasAttribute("State") } }
+        }
+        // Each flag with the token where the closure sets it (nil when a called method does).
+        var flags: [(name: String, setAt: Int?)] = []
+        for m in file.mutations(in: body.lowerBound..<task) where m.kind == .assignment && m.path.count == 1 && isState(m.path[0]) {
+            flags.append((m.path[0], m.rootToken))
+        }
+        if let holder = holder {
+            for name in flagsSetFirst(byMethodAwaitedIn: task, of: holder, file: file) where isState(name) { flags.append((name, nil)) }
+        }
+        for flag in flags {
             for i in scope where file.isWord(i, "if") || file.isWord(i, "guard") {
-                var j = i + 1
-                if file.isText(j, "!") { j += 1 }
-                if file.isWord(j, "self"), file.kind(j + 1) == .period { j += 2 }
-                guard file.kind(j) == .identifier, file.name(j) == name else { continue }
+                // The condition, up to the block or `else` (a short one): does it test the flag?
+                var end = i + 1
+                while end < min(file.tokens.count, i + 64), file.kind(end) != .leftBrace, !file.isWord(end, "else") { end += 1 }
+                let tests = ((i + 1)..<end).contains { j in
+                    file.kind(j) == .identifier && file.name(j) == flag.name
+                        && (file.kind(j - 1) != .period || (file.isWord(j - 2, "self") && file.kind(j - 3) != .period))
+                }
+                guard tests else { continue }
                 // A test inside the closure before it sets the flag: a latch.
-                if body.contains(i), i < m.rootToken { return true }
+                if let setAt = flag.setAt, body.contains(i), i < setAt { return true }
                 // An `if` one of whose blocks holds the view with `onAppear`: the flag removes that view.
-                if file.isWord(i, "if"), let open = ((j + 1)..<min(file.tokens.count, j + 64)).first(where: { file.kind($0) == .leftBrace }),
-                   let close = file.partner(open) {
-                    if open < modifier, modifier < close { return true }
-                    if file.isWord(close + 1, "else"), file.kind(close + 2) == .leftBrace, let end = file.partner(close + 2),
-                       close + 2 < modifier, modifier < end { return true }
+                if file.isWord(i, "if"), file.kind(end) == .leftBrace, let close = file.partner(end) {
+                    if end < modifier, modifier < close { return true }
+                    if file.isWord(close + 1, "else"), file.kind(close + 2) == .leftBrace, let last = file.partner(close + 2),
+                       close + 2 < modifier, modifier < last { return true }
                 }
             }
         }
         return false
+    }
+
+    /// The names a method of the view (`holder`, its declaration and extensions in this file)
+    /// assigns before its first suspension, when the Task created at `task` starts by awaiting it
+    /// (`Task { await fetchMore() }`). A method that itself starts by awaiting methods of the view
+    /// (`if external { await loadExternal() } else { await loadRegular() }`) is followed into them.
+    private func flagsSetFirst(byMethodAwaitedIn task: Int, of holder: TypeDecl, file: SourceFile) -> [String] {
+        let analysis = file.bodyAnalysis
+        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == task && $0.open > task }) else { return [] }
+        let closure = analysis.closures[index]
+        let start = closure.inToken.map { $0 + 1 } ?? closure.open + 1
+        guard let awaited = (start..<closure.close).first(where: { file.isWord($0, "await") && Int(analysis.innermost[$0]) == index }),
+              let name = awaitedMethod(at: awaited, file: file) else { return [] }
+        let methods = file.tree.allTypes.filter { $0.indexName == holder.indexName }.flatMap(\.functions)
+        var out: [String] = []
+        var visited = Set<String>()
+        func follow(_ name: String, depth: Int) {
+            guard depth < 4, visited.insert(name).inserted else { return }
+            for f in methods where f.name == name {
+                guard let b = f.bodyTokens else { continue }
+                let own = b.lowerBound > 0 ? analysis.innermost[b.lowerBound - 1] : -1
+                // Up to the first suspension that is not an awaited method of the view.
+                var end = b.upperBound
+                for i in b where file.isWord(i, "await") && analysis.innermost[i] == own {
+                    guard let callee = awaitedMethod(at: i, file: file), methods.contains(where: { $0.name == callee }) else { end = i; break }
+                    follow(callee, depth: depth + 1)
+                }
+                for m in file.mutations(in: b.lowerBound..<end) where m.kind == .assignment && m.path.count == 1 { out.append(m.path[0]) }
+            }
+        }
+        follow(name, depth: 0)
+        return out
+    }
+
+    /// The method that `await` at `i` calls by its plain name or through `self.` (`await load()`).
+    private func awaitedMethod(at i: Int, file: SourceFile) -> String? {
+        var k = i + 1
+        if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
+        guard file.kind(k) == .identifier, file.kind(k + 1) == .leftParen, file.kind(k - 1) != .period || file.isWord(k - 2, "self") else { return nil }
+        return file.name(k)
     }
 
     /// Whether the body of the Task created at `i` has a suspension point (`await`, which
