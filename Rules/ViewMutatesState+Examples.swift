@@ -3,6 +3,33 @@ import MVILintCore
 
 extension ViewMutatesState {
     static let examplesList: [RuleExample] = [
+        // Wiring an `@ObservationIgnored` property, and setting a property of an object that the
+        // model holds (a project class, or a protocol only classes adopt), do not change the
+        // model's state; a value the model holds (`layout`, a struct) is still its state.
+        .triggering("""
+        protocol Renderer: AnyObject { var speed: Float { get set } }
+        final class Meter { var peak = 0 }
+        struct Layout { var columns = 2 }
+        @Observable final class PlayerModel {
+            private(set) var title = ""
+            @ObservationIgnored var close: DismissAction?
+            private(set) var renderer: (any Renderer)?
+            let meter = Meter()
+            var layout = Layout()
+        }
+        struct PlayerPanel: View {
+            @State private var model = PlayerModel()
+            @Environment(\\.dismiss) private var dismiss
+            var body: some View {
+                Button(model.title) {
+                    model.close = dismiss
+                    model.renderer?.speed = 2
+                    model.meter.peak = 0
+                    ↓model.layout.columns = 3
+                }
+            }
+        }
+        """),
         .triggering("""
         struct OrdersView: View {
             @ObservedObject var viewModel: OrdersViewModel

@@ -22,7 +22,11 @@ struct ViewMutatesState: Rule {
         own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
         `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
         Setting a `weak`/`unowned` property or a property of function type (`engine.delegate = self`, \
-        `engine.onFinish = { … }`) wires the model up rather than writing its state, and is not reported.
+        `engine.onFinish = { … }`) wires the model up rather than writing its state, and is not reported; \
+        so does setting an `@ObservationIgnored` property of an `@Observable` model, which the model \
+        itself declares is not state. Setting a property of an object the model holds \
+        (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, or a \
+        protocol only classes adopt) changes that object, not the model, and is not reported either.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -57,6 +61,16 @@ struct ViewMutatesState: Rule {
                     // callback into the model, not a write of state it shows.
                     if m.path.count == 2, m.kind == .assignment,
                        let p = project.symbol(model)?.storedProperties.first(where: { $0.name == m.path[1] }), p.isWeakReference || p.isFunctionTyped { continue }
+                    // `model.close = dismiss` where `close` is `@ObservationIgnored`: the `@Observable`
+                    // model says that property is not state it shows; setting it is wiring too.
+                    if m.path.count == 2, m.kind == .assignment, project.isObservableMacroClass(model),
+                       let symbol = project.symbol(model), symbol.storedProperties.contains(where: { $0.name == m.path[1] && !$0.isLet }),
+                       !symbol.trackedNames.contains(m.path[1]) { continue }
+                    // `model.engine.volume = 0.5` where `engine` holds an object of a project class or
+                    // actor that is not a model: the write sets that object's property, not the model's.
+                    if m.path.count > 2, m.kind == .assignment || m.kind == .compoundAssignment,
+                       let held = heldType(Array(m.path.dropLast()), model: model, project: project), held != model,
+                       isReferenceType(held, project: project), !project.isObservableModel(held) { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model
@@ -67,17 +81,33 @@ struct ViewMutatesState: Rule {
     }
 }
 
+/// The declared type that the members after the model in `path` lead to (`["model", "engine"]`:
+/// the type of `engine`); nil when a step is not a declared stored property with a type.
+private func heldType(_ path: [String], model: String, project: ProjectIndex) -> String? {
+    var type = model
+    for name in path.dropFirst() {
+        guard let p = project.symbol(type)?.storedProperties.first(where: { $0.name == name }), !p.isBracketCollection,
+              let t = p.typeName else { return nil }
+        type = t
+    }
+    return type
+}
+
+/// A class or actor of the project, or a protocol of the project that only classes can adopt
+/// (`protocol Renderer: AnyObject`).
+private func isReferenceType(_ name: String, project: ProjectIndex) -> Bool {
+    switch project.kind(of: name) {
+    case .class, .actor: return true
+    case .protocol: return project.symbol(name)?.inherited.contains { $0 == "AnyObject" || $0 == "class" } == true
+        || project.conforms(name) { $0 == "AnyObject" }
+    default: return false
+    }
+}
+
 /// Whether the members after the model in `path` (`["model", "blocks"]`) lead, through their
 /// declared types, to a class or actor that the project declares.
 private func isObjectReceiver(_ path: [String], model: String, project: ProjectIndex) -> Bool {
-    var type = model
-    for name in path.dropFirst() {
-        // `[Task]`: the collection is a value the model holds, whatever its elements are.
-        guard let p = project.symbol(type)?.storedProperties.first(where: { $0.name == name }), !p.isBracketCollection,
-              let t = p.typeName else { return false }
-        type = t
-    }
-    guard type != model else { return false }
+    guard let type = heldType(path, model: model, project: project), type != model else { return false }
     let kind = project.kind(of: type)
     return kind == .class || kind == .actor
 }

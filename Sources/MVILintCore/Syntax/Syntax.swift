@@ -161,7 +161,18 @@ public struct TypeRef: Sendable {
             }
             dropTrailingMarks()
             guard lo < hi else { return nil }
-            if b[lo] == UInt8(ascii: "("), b[hi - 1] == UInt8(ascii: ")") { lo += 1; hi -= 1 }
+            if b[lo] == UInt8(ascii: "("), b[hi - 1] == UInt8(ascii: ")") {
+                // `(any Renderer)?`: parentheses around the whole type are peeled like an optional;
+                // `(A) -> (B)` opens and closes with parentheses that are not one pair.
+                var depth = 0, enclosesAll = true
+                for i in lo..<(hi - 1) {
+                    if b[i] == UInt8(ascii: "(") { depth += 1 } else if b[i] == UInt8(ascii: ")") { depth -= 1 }
+                    if depth == 0 { enclosesAll = false; break }
+                }
+                lo += 1
+                hi -= 1
+                if enclosesAll { continue peeling }
+            }
             guard lo < hi else { return nil }
             if b[lo] == UInt8(ascii: "["), b[hi - 1] == UInt8(ascii: "]") {
                 lo += 1
