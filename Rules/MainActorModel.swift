@@ -11,9 +11,11 @@ struct MainActorModel: Rule {
         another thread is a data race (and a runtime warning for `@Published`). Marking the model \
         `@MainActor` lets the compiler check that every mutation happens on the main actor, and makes \
         `await` hops explicit where background work returns its results. A class declared `nonisolated` has opted out on purpose and is not reported. A class that conforms to a UIKit or \
-        AppKit delegate protocol the SDK isolates (`UIApplicationDelegate`, `UIWindowSceneDelegate`, \
-        `NSApplicationDelegate`) or subclasses a responder, view or controller class is isolated \
-        through it. A class each of whose observable-state properties is marked `@MainActor` itself \
+        AppKit delegate or data source protocol the SDK isolates (`UIApplicationDelegate`, \
+        `UIScrollViewDelegate`, `UITableViewDataSource`, `WKNavigationDelegate`, `NSToolbarDelegate`, …) \
+        or subclasses a responder, view, controller or document class (`UITableViewCell`, `NSPopover`, \
+        `NSDocument`, …) is isolated through it; a protocol the SDK does not isolate \
+        (`CLLocationManagerDelegate`) isolates nothing. A class each of whose observable-state properties is marked `@MainActor` itself \
         already has every write of that state checked, and is not reported either.
         """,
         category: .concurrency,
@@ -106,6 +108,20 @@ struct MainActorModel: Rule {
             @Observable
             final class CanvasController: NSViewController {
                 private(set) var zoom = 1.0
+            }
+            final class BrowserModel: NSObject, ObservableObject, WKNavigationDelegate {
+                @Published private(set) var isLoading = false
+            }
+            final class FeedScrollModel: NSObject, ObservableObject, UIScrollViewDelegate {
+                @Published private(set) var offset: CGFloat = 0
+            }
+            final class SketchDocument: NSDocument, ObservableObject {
+                @Published private(set) var strokes: [Stroke] = []
+            }
+            """),
+            .triggering("""
+            final class ↓LocationModel: NSObject, ObservableObject, CLLocationManagerDelegate {
+                @Published private(set) var location: CLLocation?
             }
             """),
             .triggering("""
