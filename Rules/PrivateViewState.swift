@@ -15,7 +15,9 @@ struct PrivateViewState: Rule {
         initializer still exposes the property. The fix is offered only where it cannot break a caller: \
         a property without an initial value in a type without an initializer of its own is a parameter \
         of the memberwise initializer, which `private` would make private too; and a view extended in \
-        another file may use the property there, which `private` would break.
+        another file may use the property there, which `private` would break. A property that a \
+        protocol of the project requires, or that is marked `@usableFromInline` for `@inlinable` \
+        code, cannot be private and is not reported.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -108,6 +110,15 @@ struct PrivateViewState: Rule {
                 }
             }
             """),
+            // A property that `@inlinable` code reads through `@usableFromInline` must stay internal.
+            .nonTriggering("""
+            public struct FlexStack<Content: View>: View {
+                @usableFromInline @State var measured: CGSize = .zero
+                @usableFromInline let content: Content
+                @inlinable public init(@ViewBuilder content: () -> Content) { self.content = content() }
+                public var body: some View { content }
+            }
+            """),
             // A property that a protocol of the project requires cannot be private; one it does
             // not require can.
             .nonTriggering(files: [
@@ -158,8 +169,9 @@ struct PrivateViewState: Rule {
             for v in type.variables where !v.isStatic {
                 guard let wrapper = v.wrappers.first(where: { $0.baseName == "State" || $0.baseName == "StateObject" }) else { continue }
                 guard v.header.access > .fileprivate else { continue }
-                // A property a protocol of the project requires cannot be private.
-                if project.protocolRequires(v.name, of: type, settable: false) { continue }
+                // A property a protocol of the project requires cannot be private, nor can one that
+                // `@inlinable` code reads (`@usableFromInline` keeps it internal on purpose).
+                if project.protocolRequires(v.name, of: type, settable: false) || v.header.hasAttribute("usableFromInline") { continue }
                 // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
                 // An extension in another file may use the property: `private` would break it.
                 let extendedElsewhere = project.symbol(type.indexName)?.isExtendedElsewhere ?? false
