@@ -224,7 +224,6 @@ private struct Flow {
     var locals: Set<String>
 }
 
-/// The flag on one path: nil when it is not known to be `true`, else the token that set it.
 /// A path's state: the site that set the flag when it is still `true` (nil once reset), and the
 /// token through which the path last turned towards an exit (a `return`, a `throw`, a `try` that
 /// passes the error on, a `catch`), which the finding names as the way out that leaks.

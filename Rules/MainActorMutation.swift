@@ -288,7 +288,7 @@ struct MainActorMutation: Rule {
     static let synchronousOperators: Set<String> = [
         "map", "compactMap", "filter", "removeDuplicates", "dropFirst", "drop", "prefix", "first", "scan", "tryMap",
         "tryFilter", "tryCompactMap", "handleEvents", "eraseToAnyPublisher", "share", "print", "replaceNil", "replaceEmpty",
-        "ignoreOutput", "breakpoint", "assertNoFailure", "setFailureType", "mapError", "removeDuplicatesBy",
+        "ignoreOutput", "breakpoint", "assertNoFailure", "setFailureType", "mapError",
     ]
 
     /// Combine's `assign` subscribers in `body` that write the model's observable state with no

@@ -67,7 +67,9 @@ struct TaskIdDependency: Rule {
             // `autoLoads = true` in one `init` and `false` in another: fixed by the initializer
             // the parent picks, not a value it passes.
             let value = m.operatorToken + 1, after = value + 1
-            let isLiteral = [.integerLiteral, .floatLiteral, .stringLiteral].contains(file.kind(value))
+            // (A string with an interpolation depends on what it interpolates.)
+            let isLiteral = [.integerLiteral, .floatLiteral].contains(file.kind(value))
+                || (file.kind(value) == .stringLiteral && !file.tokens[value].flags.contains(.interpolated))
                 || file.isWord(value, "true") || file.isWord(value, "false") || file.isWord(value, "nil")
             let ends = after >= file.tokens.count || file.tokens[after].isAtLineStart || file.kind(after) == .semicolon || file.kind(after) == .rightBrace
             if !(isLiteral && ends) { assignedVariable.insert(name) }
