@@ -15,7 +15,9 @@ struct StateObjectInjected: Rule {
         autoclosure calls makes a new instance too: a static factory of the type, a closure parameter \
         of `init`, or a function called by its plain name (`makeModel(id: id)`), unless its name says \
         it hands out a shared instance (`currentSession()`), and a method named for making something \
-        at the end of a chain (`Container.shared.assembly().buildState(id: id)`, also `make…`, `create…`).
+        at the end of a chain (`Container.shared.assembly().buildState(id: id)`, also `make…`, `create…`). \
+        A closure called at once (`{ let m = Model(); m.configure(); return m }()`) makes a new instance \
+        when what it returns is one.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -135,11 +137,17 @@ struct StateObjectInjected: Rule {
                 @StateObject private var router: RouterModel
                 @StateObject private var tabs: TabsModel
                 @StateObject private var board: BoardState
+                @StateObject private var gauge: GaugeModel
                 let content: Content
                 init(router: @autoclosure @escaping () -> RouterModel, @ViewBuilder content: () -> Content) {
                     _router = StateObject(wrappedValue: router())
                     _tabs = StateObject(wrappedValue: Self.makeTabs)
                     _board = StateObject(wrappedValue: Container.shared.boardAssembly().buildState(id: "main"))
+                    _gauge = StateObject(wrappedValue: {
+                        let fresh = GaugeModel(title: "Level")
+                        fresh.configure()
+                        return fresh
+                    }())
                     self.content = content()
                 }
                 private static var makeTabs: TabsModel { TabsModel(titles: ["Home", "Search"]) }
@@ -226,6 +234,9 @@ struct StateObjectInjected: Rule {
                     guard arg < close else { continue }
                     // A new instance: made in the autoclosure, or just before it in `init`.
                     if file.newInstance(at: arg, end: close, annotated: v.type, in: body) != nil { continue }
+                    // `{ let fresh = Model(); fresh.configure(); return fresh }()`: a closure called at
+                    // once, whose `return` hands back a new instance.
+                    if returnsNewInstance(closureAt: arg, end: close, annotated: v.type, file: file) { continue }
                     // Made by a factory that the autoclosure calls: a closure parameter of `init`
                     // (`router: @autoclosure @escaping () -> Router`), or a computed static
                     // property of the view (`Self.makeRouter`).
@@ -245,6 +256,25 @@ extension StateObjectInjected {
         guard file.kind(arg) == .identifier, file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 else { return false }
         let name = file.name(arg)
         return file.parameters(of: function).contains { $0.name == name && $0.type?.isFunctionType == true }
+    }
+
+    /// Whether the argument `arg..<end` is a closure called at once (`{ … }()`) each of whose
+    /// `return`s hands back a new instance (made there, or by a local of the closure).
+    private func returnsNewInstance(closureAt arg: Int, end: Int, annotated: TypeRef?, file: SourceFile) -> Bool {
+        guard file.kind(arg) == .leftBrace, let close = file.partner(arg), close + 3 == end,
+              file.kind(close + 1) == .leftParen, file.kind(close + 2) == .rightParen else { return false }
+        let body = (arg + 1)..<close
+        let analysis = file.bodyAnalysis
+        let own = analysis.innermost.indices.contains(arg + 1) ? analysis.innermost[arg + 1] : -1
+        var returns = 0
+        for r in body where file.isWord(r, "return") && analysis.innermost[r] == own {
+            // The returned expression, up to the end of its line.
+            var e = r + 1
+            while e < close, !file.tokens[e].isAtLineStart || e == r + 1, file.kind(e) != .semicolon, file.kind(e) != .rightBrace { e += 1 }
+            guard e > r + 1, file.newInstance(at: r + 1, end: e, annotated: annotated, in: body) != nil else { return false }
+            returns += 1
+        }
+        return returns > 0
     }
 
     /// `makeModel(id: id)`: the whole argument calls a function by its plain name, one not named

@@ -15,7 +15,8 @@ struct StateValueType: Rule {
         classes and classes whose name ends with a model suffix (`ViewModel`, `Store`; the shared \
         `model_suffixes` setting). In them it checks the stored instance property named `state` and \
         every stored instance property whose type name ends with `State`, when the project declares \
-        that type (after typealiases) as a `class`. Generic parameters such as the `State` of \
+        that type (after typealiases, though a name written with generic arguments, `Result<T, E>`, \
+        is not taken for a project's alias of that name) as a `class`. Generic parameters such as the `State` of \
         `Store<State, Action>`, types the project does not declare, and names it declares more \
         than once elsewhere (two features with a nested `State`) are not reported. A property \
         whose type is itself an observable model is a dependency on another model, not state, and is \
@@ -101,6 +102,15 @@ struct StateValueType: Rule {
             final class OrdersState {}
             final class CacheState {}
             final class WeakControlState { weak var value: ControlState? }
+            final class VoucherCacheTests {
+                private typealias Result = [String: Voucher]
+            }
+            final class Voucher {}
+            @MainActor
+            final class CheckoutStore: ObservableObject {
+                @Published private(set) var state: Result<CheckoutState, Error> = .success(CheckoutState())
+            }
+            struct CheckoutState {}
             """),
             .nonTriggering("""
             @MainActor
@@ -151,6 +161,10 @@ struct StateValueType: Rule {
             for v in type.variables where v.isStored && !v.isStatic && !v.header.modifiers.contains(where: { $0.name == "weak" || $0.name == "unowned" }) {
                 guard let typeName = stateType(of: v, file: file), !generics.contains(typeName) else { continue }
                 guard v.name == "state" || typeName.hasSuffix("State") else { continue }
+                // `Result<PaywallState, Error>` is not a project's `typealias Result = [String: X]`
+                // (aliases are looked up by simple name): a name written with generic arguments is
+                // not resolved through an alias.
+                if let text = v.type?.text, text.contains(typeName + "<"), project.aliases[typeName] != nil { continue }
                 if topLevel == nil {
                     topLevel = [:]
                     for case .type(let t) in file.tree.declarations where t.kind != .extension && topLevel?[t.name] == nil { topLevel?[t.name] = t }

@@ -13,6 +13,7 @@ extension ViewMutatesState {
         @Observable final class PlayerModel {
             private(set) var title = ""
             @ObservationIgnored var close: DismissAction?
+            var onReplay = {}
             private(set) var renderer: (any Renderer)?
             let meter = Meter()
             var layout = Layout()
@@ -23,6 +24,7 @@ extension ViewMutatesState {
             var body: some View {
                 Button(model.title) {
                     model.close = dismiss
+                    model.onReplay = { print("replay") }
                     model.renderer?.speed = 2
                     model.meter.peak = 0
                     ↓model.layout.columns = 3

@@ -22,7 +22,8 @@ struct ViewMutatesState: Rule {
         own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
         `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
         Setting a `weak`/`unowned` property or a property of function type (`engine.delegate = self`, \
-        `engine.onFinish = { … }`) wires the model up rather than writing its state, and is not reported; \
+        `engine.onFinish = { … }`; also one whose type comes from a closure as its initial value, \
+        `var onFinish = {}`) wires the model up rather than writing its state, and is not reported; \
         so does setting an `@ObservationIgnored` property of an `@Observable` model, which the model \
         itself declares is not state. Setting a property of an object the model holds \
         (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, or a \

@@ -14,7 +14,8 @@ public struct PropertySummary: Sendable {
     var wrapperText: String?
     public var isLet: Bool
     public var hasInitializer: Bool
-    /// The annotation is a function type (`() -> Void`, `@escaping (Int) -> Void`).
+    /// The annotation is a function type (`() -> Void`, `@escaping (Int) -> Void`), or, with no
+    /// annotation, the initial value is a closure literal (`var onClose = {}`).
     public var isFunctionTyped: Bool
     /// The annotation is an array or dictionary written with brackets (`[Task]`, `[String: Item]?`):
     /// `typeName` is then the element's type, not the property's.
@@ -56,7 +57,9 @@ public struct PropertySummary: Sendable {
                   typeName: PropertySummary.typeName(of: v, in: file),
                   wrapper: wrapper?.baseName,
                   wrapperArguments: wrapper?.arguments.map { file.text(of: $0, compact: true) },
-                  isLet: v.isLet, hasInitializer: v.initializer != nil, isFunctionTyped: v.type?.isFunctionType ?? false,
+                  isLet: v.isLet, hasInitializer: v.initializer != nil,
+                  // A closure literal as the initial value (`var onClose = {}`) gives a function type too.
+                  isFunctionTyped: v.type?.isFunctionType ?? v.initializer.map { file.kind($0.lowerBound) == .leftBrace && file.partner($0.lowerBound) == $0.upperBound - 1 } ?? false,
                   isBracketCollection: v.type?.text.hasPrefix("[") ?? false,
                   isWeakReference: v.header.modifiers.contains { $0.name == "weak" || $0.name == "unowned" },
                   isOptional: v.type.map { $0.text.hasSuffix("?") || $0.text.hasPrefix("Optional<") } ?? false,
