@@ -18,12 +18,30 @@ struct OwnedModelStateObject: Rule {
         `ViewStore` made in `init` from an injected store, which holds no state of its own. An `App` is \
         created once, as the composition root that makes what it injects: a model it creates lives as \
         long as the app whatever holds it, so its properties are not reported (a `Scene` is recreated \
-        with its app's body and is checked like a view).
+        with its app's body and is checked like a view). A name that the view declares as a nested \
+        struct or enum of its own (`struct Box` inside the view) is that type, whatever class of the \
+        same simple name is nested elsewhere in the project.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
         fix: .sometimes,
         examples: [
+            // The view's own nested `Box` is a struct; the model nested in `Ticker` is another type.
+            .triggering("""
+            enum Ticker {
+                @MainActor final class Box: ObservableObject { @Published private(set) var tick = 0 }
+            }
+            struct HighlightModifier: ViewModifier {
+                struct Box { var tint: Color }
+                var box: Box
+                var ↓ticker: Ticker.Box
+                init(tint: Color) {
+                    self.box = Box(tint: tint)
+                    self.ticker = Ticker.Box()
+                }
+                func body(content: Content) -> some View { content.foregroundStyle(box.tint) }
+            }
+            """),
             .triggering("""
             struct ProfileView: View {
                 @ObservedObject var ↓viewModel = ProfileViewModel()
@@ -215,6 +233,11 @@ struct OwnedModelStateObject: Rule {
                     created = assignedInstance(of: v, wrapper: wrapper, in: assignments!, file: file, project: project)
                 }
                 guard let model = created, !project.isComposableStore(model, in: file), !project.isComposableViewStore(model, in: file) else { continue }
+                // `Box(tint:)` in a view that declares its own `struct Box`: the name is that type,
+                // not a model of the same simple name nested elsewhere in the project.
+                // (`Ticker.Box`, written qualified, is the other one.)
+                let written = v.type?.text ?? v.initializer.map { file.text(of: $0, compact: true) } ?? ""
+                if !written.contains("." + model), let nested = UnobservedModel.nestedType(named: model, in: type), nested.kind != .class { continue }
                 switch wrapper {
                 case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model), fix: fix)
                 case "State": context.report(at: v.nameToken, .state(v.name, model))
