@@ -3,6 +3,27 @@ import MVILintCore
 
 extension MissingEnvironmentObject {
     static let examplesList: [RuleExample] = [
+        // A preview provider's static helper builds the view; the project modifier that `previews`
+        // applies around it provides the objects.
+        .nonTriggering("""
+        final class BasketModel: ObservableObject { @Published private(set) var count = 0 }
+        struct BasketBadge: View {
+            @EnvironmentObject var basket: BasketModel
+            var body: some View { Text("\\(basket.count)") }
+        }
+        struct PreviewSetup: ViewModifier {
+            func body(content: Content) -> some View { content.environmentObject(BasketModel()) }
+        }
+        extension View {
+            func previewSetup() -> some View { modifier(PreviewSetup()) }
+        }
+        struct BasketBadge_Previews: PreviewProvider {
+            static func makeBadge() -> some View { BasketBadge() }
+            static var previews: some View {
+                VStack { makeBadge() }.previewSetup()
+            }
+        }
+        """),
         // Only the first view on the path that reads the object is reported: it crashes before
         // the views below it appear. An optional read does not crash, so it shields nothing.
         .triggering(files: [

@@ -23,7 +23,9 @@ struct MissingEnvironmentObject: Rule {
         the declared type of that static property (the shared instance of a model, `AppModel.shared`, \
         is that model); a static method's result counts as anything. \
         A provision whose type cannot be resolved, and a project view extension or `ViewModifier` that \
-        applies environment objects, count as providing everything. A view that applies them to \
+        applies environment objects, count as providing everything (applied anywhere in a type, to \
+        everything the type shows; in a `PreviewProvider`, whose members are static, to what its \
+        helpers build too). A view that applies them to \
         content it does not construct itself (`content.environmentObject(x)`) provides those objects \
         to the content it is given (`Card { Label() }`); a view extension that wraps the view in \
         such a host (`func inRootView() -> some View { RootView { self } }`) provides what the host \

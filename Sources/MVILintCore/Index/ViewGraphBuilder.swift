@@ -77,6 +77,9 @@ final class ViewGraphBuilder {
             let extendsViews = t.kind == .extension && ["View", "Scene", "ViewModifier"].contains(t.extendedBaseName)
             var provides = false
             var typeCalls = Set<EnvironmentProvision>()
+            // A preview provider's members are all static (`static var previews`), and its helpers
+            // (`static func makeBadge()`) build what it shows: they count like a view's members.
+            let isPreviewProvider = t.inherited.contains { $0.baseName == "PreviewProvider" }
             for m in t.members {
                 var ranges: [(TokenRange, FunctionDecl?, Bool, String)] = []
                 switch m {
@@ -92,7 +95,7 @@ final class ViewGraphBuilder {
                     scan(range, owner: .type(owner, isStatic: isStatic), in: Context(type: t, function: function, range: range))
                     let (calls, applies) = customCalls(in: range)
                     if applies { provides = true }
-                    if !isStatic { typeCalls.formUnion(calls) }
+                    if !isStatic || isPreviewProvider { typeCalls.formUnion(calls) }
                     if extendsViews {
                         let hosts = selfHosts(in: range).map(EnvironmentProvision.host)
                         if applies || !calls.isEmpty || !hosts.isEmpty {
