@@ -151,12 +151,8 @@ struct LoadingStateReset: Rule {
             for m in methods where out[m.name] == nil {
                 guard let body = m.bodyTokens else { continue }
                 var resets = false, other = false
-                for i in body where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore {
-                    // `clear()`, `self.clear()`, or `self?.clear()` in a closure that holds `self` weakly.
-                    if file.kind(i - 1) == .period {
-                        let receiver = file.isText(i - 2, "?") ? i - 3 : i - 2
-                        guard file.isWord(receiver, "self"), file.kind(receiver - 1) != .period else { continue }
-                    }
+                // Also `self?.clear()` in a task that holds `self` weakly.
+                for i in body where file.callsOwnMethod(at: i, weakSelf: true) {
                     guard let onlyResets = out[file.name(i)] else { continue }
                     if onlyResets { resets = true } else { other = true }
                 }
@@ -490,8 +486,7 @@ private struct FlagFlow {
     private func helperCalls(in range: TokenRange) -> [(token: Int, onlyResets: Bool)] {
         guard !helpers.isEmpty else { return [] }
         var out: [(Int, Bool)] = []
-        for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore {
-            if file.kind(i - 1) == .period && !(file.isWord(i - 2, "self") && file.kind(i - 3) != .period) { continue }
+        for i in range where file.callsOwnMethod(at: i, weakSelf: false) {
             if let onlyResets = helpers[file.name(i)] { out.append((i, onlyResets)) }
         }
         return out
@@ -545,11 +540,21 @@ private struct FlagFlow {
         guard m.path == path, m.kind == .assignment else { return .other }
         let value = m.operatorToken + 1
         let next = value + 1
-        let ends = next >= file.tokens.count || file.tokens[next].isAtLineStart || file.kind(next) == .semicolon || file.kind(next) == .rightBrace || file.kind(next) == .eof
-        guard ends else { return .other }
+        guard file.endsStatement(at: next) else { return .other }
         if file.isWord(value, "true") { return .setTrue(m.rootToken) }
         if file.isWord(value, "false") { return .setFalse }
         return .other
+    }
+}
+
+private extension SourceFile {
+    /// Whether token `i` names a method called on the type itself: `clear()` or `self.clear()`
+    /// (not `other.self.clear()`), and with `weakSelf` also `self?.clear()`.
+    func callsOwnMethod(at i: Int, weakSelf: Bool) -> Bool {
+        guard kind(i) == .identifier, kind(i + 1) == .leftParen, !tokens[i + 1].hasSpaceBefore else { return false }
+        guard kind(i - 1) == .period else { return true }
+        let receiver = weakSelf && isText(i - 2, "?") ? i - 3 : i - 2
+        return isWord(receiver, "self") && kind(receiver - 1) != .period
     }
 }
 

@@ -85,12 +85,10 @@ struct MissingEnvironmentObject: Rule {
             guard let t = v.type?.baseName, !t.isEmpty else { return nil }
             return (t, true)
         }
-        guard let a = v.header.attribute("Environment"), let args = a.arguments else { return nil }
-        let text = file.text(of: args, compact: true)
-        guard text.hasSuffix(".self"), !text.hasPrefix("\\") else { return nil }
-        let name = TypeRef.baseName(of: String(text.dropLast(".self".count)))
+        guard let a = v.header.attribute("Environment"), let args = a.arguments,
+              let name = PropertySummary.environmentType(inArguments: file.text(of: args, compact: true)) else { return nil }
         // An optional read yields nil instead of crashing.
-        if let t = v.type?.text, t.hasSuffix("?") || t.hasPrefix("Optional<") { return nil }
+        if v.type?.isOptional == true { return nil }
         guard project.isObservableMacroClass(name) else { return nil }
         return (name, false)
     }
@@ -103,8 +101,8 @@ struct MissingEnvironmentObject: Rule {
             guard let t = p.typeName else { return false }
             return project.resolve(t) == resolved
         case "Environment":
-            guard !p.isOptional, let args = p.wrapperArguments, args.hasSuffix(".self"), !args.hasPrefix("\\") else { return false }
-            return project.resolve(TypeRef.baseName(of: String(args.dropLast(".self".count)))) == resolved
+            guard !p.isOptional, let name = p.environmentType else { return false }
+            return project.resolve(name) == resolved
         default:
             return false
         }

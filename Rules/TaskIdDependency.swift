@@ -71,8 +71,7 @@ struct TaskIdDependency: Rule {
             let isLiteral = [.integerLiteral, .floatLiteral].contains(file.kind(value))
                 || (file.kind(value) == .stringLiteral && !file.tokens[value].flags.contains(.interpolated))
                 || file.isWord(value, "true") || file.isWord(value, "false") || file.isWord(value, "nil")
-            let ends = after >= file.tokens.count || file.tokens[after].isAtLineStart || file.kind(after) == .semicolon || file.kind(after) == .rightBrace
-            if !(isLiteral && ends) { assignedVariable.insert(name) }
+            if !(isLiteral && file.endsStatement(at: after)) { assignedVariable.insert(name) }
         }
         var names = Set<String>()
         for p in project.storedProperties(of: type, in: file) {

@@ -152,6 +152,12 @@ extension SourceFile {
         return out
     }
 
+    /// Whether a statement ends before token `next`: it starts a line, is `;` or `}`, or the input
+    /// ends there (`flag = true` is the whole statement when this holds after `true`).
+    func endsStatement(at next: Int) -> Bool {
+        next >= tokens.count || tokens[next].isAtLineStart || kind(next) == .semicolon || kind(next) == .rightBrace || kind(next) == .eof
+    }
+
     /// Where the value assigned at `rhs` in `body` ends, for `newInstance`: after it when it is
     /// one name ending its statement (`self.m = made`), else at the end of the body.
     func assignedValueEnd(_ rhs: Int, in body: TokenRange) -> Int {

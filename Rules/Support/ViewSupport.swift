@@ -28,8 +28,7 @@ extension ProjectIndex {
             return t
         case "Environment":
             // `@Environment(Model.self)` reads an `@Observable` model; key paths (`\.dismiss`) read values.
-            guard let args = p.wrapperArguments, args.hasSuffix(".self"), !args.hasPrefix("\\") else { return nil }
-            return TypeRef.baseName(of: String(args.dropLast(".self".count)))
+            return p.environmentType
         case "State":
             // `@State` holds a model only when that model is an `@Observable` class.
             guard let t = p.typeName, isObservableMacroClass(t) else { return nil }

@@ -50,6 +50,20 @@ public struct PropertySummary: Sendable {
         self.isWeakReference = isWeakReference; self.isOptional = isOptional; self.access = access
     }
 
+    /// For `@Environment(Model.self)`: the type it reads (`Model`); nil for a key path
+    /// (`@Environment(\.dismiss)`) and for every other wrapper.
+    public var environmentType: String? {
+        guard wrapper == "Environment", let args = wrapperArguments else { return nil }
+        return PropertySummary.environmentType(inArguments: args)
+    }
+
+    /// The type named by `@Environment`'s arguments (whitespace removed) when they are `T.self`
+    /// (`Settings.self`, `Module.Settings.self`); nil for a key path (`\.dismiss`) or anything else.
+    public static func environmentType(inArguments text: String) -> String? {
+        guard text.hasSuffix(".self"), !text.hasPrefix("\\") else { return nil }
+        return TypeRef.baseName(of: String(text.dropLast(".self".count)))
+    }
+
     /// Summarises a stored property of `file`.
     public init(variable v: VariableDecl, in file: SourceFile) {
         let wrapper = v.wrappers.first
@@ -62,7 +76,7 @@ public struct PropertySummary: Sendable {
                   isFunctionTyped: v.type?.isFunctionType ?? v.initializer.map { file.kind($0.lowerBound) == .leftBrace && file.partner($0.lowerBound) == $0.upperBound - 1 } ?? false,
                   isBracketCollection: v.type?.text.hasPrefix("[") ?? false,
                   isWeakReference: v.header.modifiers.contains { $0.name == "weak" || $0.name == "unowned" },
-                  isOptional: v.type.map { $0.text.hasSuffix("?") || $0.text.hasPrefix("Optional<") } ?? false,
+                  isOptional: v.type?.isOptional ?? false,
                   access: v.header.access)
     }
 

@@ -109,6 +109,9 @@ public struct TypeRef: Sendable {
     /// A function type (`() -> Void`, `@escaping (Int) -> Void`, `Binding<(Int) -> Void>`).
     public var isFunctionType: Bool { text.containsBytes("->") }
 
+    /// An optional type (`Model?`, `Optional<Model>`).
+    public var isOptional: Bool { text.hasSuffix("?") || text.hasPrefix("Optional<") }
+
     /// Wrappers peeled off before the base is found (`[[[T]]]`, `Optional<Optional<T>>`) at most;
     /// deeper nesting is left as it is, which keeps hostile input linear.
     static let maximumPeeling = 64
