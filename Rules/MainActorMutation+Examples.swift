@@ -619,6 +619,145 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A poller that keeps the closure and calls it at once when started (in the caller's
+        // context), from its timer (the caller's run loop), and from a project function's answer
+        // that arrives on the main queue; through its private methods.
+        .nonTriggering(files: [
+            "StatusFetcher.swift": """
+            enum StatusFetcher {
+                static func fetchStatus(id: String, completion: @escaping (String?) -> Void) {
+                    let finish: (String?) -> Void = { value in
+                        DispatchQueue.main.async { completion(value) }
+                    }
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com/\\(id)")!) { data, _, _ in
+                        finish(data.map { String(decoding: $0, as: UTF8.self) })
+                    }.resume()
+                }
+            }
+            """,
+            "StatusPoller.swift": """
+            final class StatusPoller {
+                private var timer: Timer?
+                private var onChange: ((String?) -> Void)?
+                private var latest: String?
+                func start(onChange: @escaping (String?) -> Void) {
+                    self.onChange = onChange
+                    timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
+                        self?.fetch()
+                    }
+                    notify()
+                    fetch()
+                }
+                private func fetch() {
+                    StatusFetcher.fetchStatus(id: "hub") { [weak self] value in
+                        self?.latest = value
+                        self?.notify()
+                    }
+                }
+                private func notify() {
+                    onChange?(latest)
+                }
+            }
+            """,
+            "HubModel.swift": """
+            final class HubModel: ObservableObject {
+                @Published private(set) var status: String?
+                private let poller = StatusPoller()
+                func watch() { poller.start { [weak self] value in self?.status = value } }
+            }
+            """,
+        ]),
+        // The method of the type the property holds is the one called: another type's `start`
+        // calls its closure on a global queue.
+        .triggering(files: [
+            "StatusFetcher.swift": """
+            enum StatusFetcher {
+                static func fetchStatus(id: String, completion: @escaping (String?) -> Void) {
+                    let finish: (String?) -> Void = { value in
+                        DispatchQueue.main.async { completion(value) }
+                    }
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com/\\(id)")!) { data, _, _ in
+                        finish(data.map { String(decoding: $0, as: UTF8.self) })
+                    }.resume()
+                }
+            }
+            """,
+            "StatusPoller.swift": """
+            final class StatusPoller {
+                private var timer: Timer?
+                private var onChange: ((String?) -> Void)?
+                private var latest: String?
+                func start(onChange: @escaping (String?) -> Void) {
+                    self.onChange = onChange
+                    timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
+                        self?.fetch()
+                    }
+                    notify()
+                    fetch()
+                }
+                private func fetch() {
+                    StatusFetcher.fetchStatus(id: "hub") { [weak self] value in
+                        self?.latest = value
+                        self?.notify()
+                    }
+                }
+                private func notify() {
+                    onChange?(latest)
+                }
+            }
+            """,
+            "Uploader.swift": """
+            final class Uploader {
+                func start(completion: @escaping (Int) -> Void) {
+                    DispatchQueue.global().async { completion(100) }
+                }
+            }
+            """,
+            "HubModel.swift": """
+            final class HubModel: ObservableObject {
+                @Published private(set) var status: String?
+                @Published private(set) var progress = 0
+                private let poller = StatusPoller()
+                private let uploader = Uploader()
+                func watch() { poller.start { [weak self] value in self?.status = value } }
+                func upload() { uploader.start { [weak self] p in ↓self?.progress = p } }
+            }
+            """,
+        ]),
+        // The poller's answer comes from the data task's own queue.
+        .triggering(files: [
+            "StatusPoller.swift": """
+            final class StatusPoller {
+                private var timer: Timer?
+                private var onChange: ((String?) -> Void)?
+                private var latest: String?
+                func start(onChange: @escaping (String?) -> Void) {
+                    self.onChange = onChange
+                    timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
+                        self?.fetch()
+                    }
+                    notify()
+                    fetch()
+                }
+                private func fetch() {
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com/hub")!) { [weak self] data, _, _ in
+                        self?.latest = data.map { String(decoding: $0, as: UTF8.self) }
+                        self?.notify()
+                    }.resume()
+                }
+                private func notify() {
+                    onChange?(latest)
+                }
+            }
+            """,
+            "HubModel.swift": """
+            final class HubModel: ObservableObject {
+                @Published private(set) var status: String?
+                private let poller = StatusPoller()
+                func watch() { poller.start { [weak self] value in ↓self?.status = value } }
+            }
+            """,
+        ]),
         // A scheduled timer's block runs on the scheduling thread's run loop: here the caller's.
         .nonTriggering("""
         final class IdleModel: ObservableObject {

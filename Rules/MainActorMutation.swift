@@ -83,7 +83,7 @@ struct MainActorMutation: Rule {
                     // the same reference, and its model publishes nothing.
                     if m.path.count > 1, let kind = receiverKind([root], of: model, project: project), kind == .class || kind == .actor { continue }
                     if bodyQueues == nil { bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues }
-                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, state: state, file: file, project: project, queues: bodyQueues!) else { continue }
+                    guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, model: model, state: state, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
@@ -111,9 +111,9 @@ struct MainActorMutation: Rule {
     /// Where a closure runs, as far as the call it is passed to tells.
     private enum Placement { case main, offMain(String), unknown }
 
-    private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> String? {
+    private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> String? {
         for closure in file.bodyAnalysis.enclosingClosures(of: token) where closure.open >= body.lowerBound - 1 {
-            switch placement(of: closure, state: state, file: file, project: project, queues: queues) {
+            switch placement(of: closure, model: model, state: state, file: file, project: project, queues: queues) {
             case .main: return nil
             case .offMain(let reason): return reason
             case .unknown: continue
@@ -123,7 +123,7 @@ struct MainActorMutation: Rule {
     }
 
     /// `state`: the model's observable state, whose own publishers (`$query`) deliver where it is written.
-    private func placement(of c: ClosureInfo, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> Placement {
+    private func placement(of c: ClosureInfo, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> Placement {
         if c.attributes.contains("MainActor") { return .main }
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
@@ -175,8 +175,19 @@ struct MainActorMutation: Rule {
            methods.contains(last) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
+        // The method of the project type that a property of the model holds (`poller.start { … }`),
+        // whatever other types' methods of that name do.
+        let held = names.dropLast().drop(while: { $0 == "self" })
+        if held.count == 1, let property = held.first, let owner = project.storedPropertyType(property, of: model) {
+            let method = TypeRef.baseName(of: owner) + "." + last
+            if project.mainHoppingMethods.contains(method) { return .main }
+            if project.mainOrCallerContextMethods.contains(method) { return .unknown }
+        }
         // A project helper such as `Utils.onMain { … }` that runs its closure on the main queue.
         if project.mainHoppingFunctions.contains(last) { return .main }
+        // A project function that keeps the closure and calls it on the main queue or where it is
+        // itself called (a poller that reports at once, then from main-queue answers).
+        if project.mainOrCallerContextFunctions.contains(last) { return .unknown }
         return .offMain("inside a completion handler passed to `\(last)`")
     }
 

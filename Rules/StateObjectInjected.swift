@@ -138,6 +138,7 @@ struct StateObjectInjected: Rule {
                 @StateObject private var tabs: TabsModel
                 @StateObject private var board: BoardState
                 @StateObject private var gauge: GaugeModel
+                @StateObject private var dial: GaugeModel
                 let content: Content
                 init(router: @autoclosure @escaping () -> RouterModel, @ViewBuilder content: () -> Content) {
                     _router = StateObject(wrappedValue: router())
@@ -147,6 +148,12 @@ struct StateObjectInjected: Rule {
                         let fresh = GaugeModel(title: "Level")
                         fresh.configure()
                         return fresh
+                    }())
+                    _dial = StateObject(wrappedValue: {
+                        Log.note("dial")
+                        return GaugeModel(
+                            title: "Dial"
+                        )
                     }())
                     self.content = content()
                 }

@@ -234,5 +234,21 @@ extension TaskIdDependency {
             }
         }
         """),
+        // Two types named `Entry`, a nested value and a top-level class: whether the view holds a
+        // value is not known, so it is not taken for one to key on.
+        .nonTriggering("""
+        enum Layout {
+            struct Entry: Equatable { var title = "" }
+        }
+        final class Entry {
+            let name = ""
+        }
+        struct EntryRow: View {
+            let entry: Entry
+            var body: some View {
+                Text(entry.name).task { await EntryLoader.load(entry.name) }
+            }
+        }
+        """),
     ]
 }

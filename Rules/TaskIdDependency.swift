@@ -94,6 +94,9 @@ struct TaskIdDependency: Rule {
                 }
                 // A Composable Architecture store is the view's model, not a value to key on.
                 if project.isObservableModel(t) || project.isComposableStore(t, in: file) { continue }
+                // Types of this simple name of different kinds (a class `Item`, a struct
+                // `Layout.Item`): whether the view holds a value is not known.
+                if project.symbol(t)?.hasNamesakesOfOtherKinds == true { continue }
                 if let k = project.kind(of: t), k == .class || k == .actor || k == .protocol { continue }
                 // `.task(id:)` takes an `Equatable` value: a struct of the project that does not
                 // conform, or an enum with associated values that does not, cannot be the key.

@@ -4,6 +4,8 @@
 /// One function of the project that takes a closure parameter, as the index needs it.
 public struct MainHopSummary: Sendable {
     public var name: String
+    /// The type whose method it is (an extension's extended type); nil for a global function.
+    public var owner: String? = nil
     /// Its body schedules work on the main queue or actor (`DispatchQueue.main`,
     /// `OperationQueue.main`, `RunLoop.main`, `MainActor.run`), or runs it where the main actor is
     /// asserted (`MainActor.assumeIsolated`, which stops the program anywhere else).
@@ -17,12 +19,16 @@ public struct MainHopSummary: Sendable {
     /// Every closure parameter is non-escaping (no `@escaping`, not optional): the closure runs
     /// during the call, where the caller runs, unless the body hands it to another queue.
     public var takesOnlyNonEscapingClosures = false
+    /// The body keeps its closure in a property (`self.onChange = onChange`) that the type's code
+    /// calls only on the main queue, in the caller's context, or in closures given to the
+    /// functions of `handlerRequires`; nil when a call of it may run elsewhere.
+    public var storedHandler: StoredHandlerPlacement? = nil
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
     /// body uses that parameter.
     static func functions(in file: SourceFile) -> [MainHopSummary] {
         var result: [MainHopSummary] = []
-        var handlerMemo: [ObjectIdentifier: [String: Bool]] = [:]
+        var handlerMemo: [ObjectIdentifier: [String: StoredHandlerPlacement]] = [:]
         func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
             guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
                   (open..<close).contains(where: { file.kind($0) == .arrow }) else { return }
@@ -36,6 +42,7 @@ public struct MainHopSummary: Sendable {
                 return closures.contains { $0.count == b - a && file.bytes[a..<b].elementsEqual($0) }
             }
             var m = MainHopSummary(name: f.name, hopsToMain: false, mayLeaveMain: false, calls: [])
+            m.owner = type.map { $0.kind == .extension ? $0.extendedBaseName : $0.name }
             m.takesOnlyNonEscapingClosures = closureParameters.allSatisfy { p in
                 guard let text = p.type?.text else { return false }
                 return !text.contains("@escaping") && !text.hasSuffix("?") && !text.hasSuffix("!")
@@ -62,8 +69,8 @@ public struct MainHopSummary: Sendable {
                 }
             }
             // `self.handler = handler`: the closure is kept and called later, by the type's own code.
-            if !m.hopsToMain, !m.mayLeaveMain, let type = type, storedHandlersRunOnMain(in: body, closure: isClosure, type: type, file: file, memo: &handlerMemo) {
-                m.hopsToMain = true
+            if !m.hopsToMain, !m.mayLeaveMain, let type = type {
+                m.storedHandler = storedHandlerPlacement(in: body, of: f, closure: isClosure, type: type, file: file, memo: &handlerMemo)
             }
             if usesClosure { result.append(m) }
         }
@@ -72,30 +79,39 @@ public struct MainHopSummary: Sendable {
         return result
     }
 
-    /// Whether `body` stores a closure parameter in a property of `type` (`self.handler = handler`)
-    /// that the type's code calls (`handler?(value)`) only inside closures run on the main queue
-    /// or actor (`DispatchQueue.main.async { … }`, `MainActor.run { … }`), at least once.
-    static func storedHandlersRunOnMain(in body: TokenRange, closure isClosure: (Int) -> Bool, type: TypeDecl, file: SourceFile,
-                                        memo: inout [ObjectIdentifier: [String: Bool]]) -> Bool {
+    /// Where the closures that `body` (of `function`) keeps in properties of `type` are called
+    /// (`self.handler = handler`, then `handler?(value)` in the type's code); nil when it keeps
+    /// none, or when one of them may be called off the main queue.
+    static func storedHandlerPlacement(in body: TokenRange, of function: FunctionDecl, closure isClosure: (Int) -> Bool, type: TypeDecl,
+                                       file: SourceFile, memo: inout [ObjectIdentifier: [String: StoredHandlerPlacement]]) -> StoredHandlerPlacement? {
         var stored: [String] = []
         for i in body where file.kind(i) == .equal && isClosure(i + 1) && file.kind(i - 1) == .identifier {
             let viaSelf = file.kind(i - 2) == .period && file.isWord(i - 3, "self")
             if viaSelf || file.kind(i - 2) != .period { stored.append(file.name(i - 1)) }
         }
-        guard !stored.isEmpty else { return false }
+        guard !stored.isEmpty else { return nil }
         let key = ObjectIdentifier(type)
         if memo[key] == nil { memo[key] = handlerCalls(of: type, file: file) }
         let handlers = memo[key]!
-        return stored.allSatisfy { handlers[$0] == true }
+        var out = StoredHandlerPlacement()
+        for name in stored {
+            // A handler the type never calls is not known to run on the main queue.
+            guard let p = handlers[name], p.known else { return nil }
+            out.merge(p)
+        }
+        // Called in the caller's context from a method other than the one that keeps it: where
+        // that method runs is not known.
+        guard out.callerContexts.isSubset(of: [function.name]) else { return nil }
+        return out
     }
 
     /// For each instance property of `type` that the type's code calls (`handler?(value)`):
-    /// whether every such call is inside a closure run on the main queue or actor. One pass over
-    /// the type's methods, whatever the number of properties.
-    static func handlerCalls(of type: TypeDecl, file: SourceFile) -> [String: Bool] {
+    /// where those calls run. One pass over the type's methods, whatever the number of properties.
+    static func handlerCalls(of type: TypeDecl, file: SourceFile) -> [String: StoredHandlerPlacement] {
         let names = Set(type.variables.lazy.filter { !$0.isStatic }.map(\.name))
         guard !names.isEmpty else { return [:] }
-        var out: [String: Bool] = [:]
+        var out: [String: StoredHandlerPlacement] = [:]
+        var methods: [String: StoredHandlerPlacement] = [:]
         for f in type.functions {
             guard let b = f.bodyTokens else { continue }
             for i in b where file.kind(i) == .identifier {
@@ -104,11 +120,66 @@ public struct MainHopSummary: Sendable {
                 if file.isText(next, "?") || file.isText(next, "!") { next += 1 }
                 guard file.kind(next) == .leftParen, !file.tokens[next].hasSpaceBefore else { continue }
                 let name = file.name(i)
-                guard names.contains(name), out[name] != false else { continue }
-                out[name] = file.bodyAnalysis.enclosingClosures(of: i).contains(where: \.hopsToMainQueue)
+                guard names.contains(name), out[name]?.known != false else { continue }
+                var p = out[name] ?? StoredHandlerPlacement()
+                p.merge(placement(of: i, in: f, type: type, file: file, depth: 0, methods: &methods))
+                out[name] = p
             }
         }
         return out
+    }
+
+    /// Names in a callee that hands a closure to a queue or a task (`queue.async`, `Task`,
+    /// `DispatchQueue.global().asyncAfter`): where it runs is not a project function's to tell.
+    static let queueOrTaskNames: Set<String> = ["async", "asyncAfter", "sync", "addOperation", "perform", "global", "Task", "detached",
+                                                 "DispatchQueue", "OperationQueue", "DispatchWorkItem"]
+
+    /// Private methods followed back to their callers, at most this deep.
+    static let maximumHandlerCallDepth = 4
+
+    /// Where token `i` of `function` (a method of `type`) runs: on the main queue when a closure
+    /// around it is run there (`DispatchQueue.main.async`, `MainActor.run`); in its method's
+    /// caller's context when no closure is around it, or only a scheduled timer's block (the run
+    /// loop of the thread that scheduled it); on the main queue if the project function that a
+    /// closure around it is given to runs it there (`requires`). A private method's calls are
+    /// followed to where it is called from, within the type.
+    static func placement(of i: Int, in function: FunctionDecl, type: TypeDecl, file: SourceFile, depth: Int,
+                          methods: inout [String: StoredHandlerPlacement]) -> StoredHandlerPlacement {
+        var p = StoredHandlerPlacement()
+        guard let body = function.bodyTokens else { return .unknown }
+        for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
+            let names = c.callee.map(\.name)
+            if c.hopsToMainQueue || c.attributes.contains("MainActor") || (names.last == "assumeIsolated" && names.contains("MainActor")) { return p }
+            if names.last == "scheduledTimer" && names.contains("Timer") { continue }
+            // A queue or task other than the main one, or a closure that is not an argument.
+            guard let last = names.last, c.calleeStart != nil, !names.contains(where: { queueOrTaskNames.contains($0) }) else { return .unknown }
+            p.requires.insert(last)
+            return p
+        }
+        guard function.kind == .function, function.header.access <= .fileprivate else {
+            p.callerContexts.insert(function.name)
+            return p
+        }
+        // A private method runs where the type's own code calls it.
+        if let known = methods[function.name] { return known }
+        guard depth < maximumHandlerCallDepth else { return .unknown }
+        methods[function.name] = .unknown   // while its callers are looked at (recursion)
+        var found = false
+        for g in type.functions {
+            guard let b = g.bodyTokens else { continue }
+            for j in b where file.kind(j) == .identifier && file.name(j) == function.name && file.kind(j + 1) == .leftParen {
+                let own = file.kind(j - 1) != .period
+                    || (file.isWord(j - 2, "self") && file.kind(j - 3) != .period)
+                    || (file.isText(j - 2, "?") && file.isWord(j - 3, "self") && file.kind(j - 4) != .period)
+                guard own else { continue }
+                found = true
+                p.merge(placement(of: j, in: g, type: type, file: file, depth: depth + 1, methods: &methods))
+                if !p.known { break }
+            }
+        }
+        if !found { p = .unknown }
+        methods[function.name] = p
+        return p
     }
 
     /// Names of the functions that run their closures during the call, where the caller runs:
@@ -122,7 +193,60 @@ public struct MainHopSummary: Sendable {
     /// queue or start a task. A name counts only when every function so named qualifies.
     static func mainHopping(_ functions: [MainHopSummary]) -> Set<String> {
         namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
-            !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) })
+            !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) }
+                                || m.storedHandler.map { $0.callerContexts.isEmpty && $0.requires.isSubset(of: found) } == true)
         }
+    }
+
+    /// The methods, as `Type.method`, that run their closure on the main queue (`main`), or call
+    /// it there or in the caller's context (`callerContext`), told apart by their type: for a
+    /// call whose receiver's type is known (`poller.start { … }` on a property of a project
+    /// type), where other types' methods of the same name do otherwise. `mainHopping` gives the
+    /// names of `mainHopping(_:)`. A method counts only when each of its overloads qualifies.
+    static func methodPlacements(_ functions: [MainHopSummary], mainHopping: Set<String>) -> (main: Set<String>, callerContext: Set<String>) {
+        var groups: [String: [MainHopSummary]] = [:]
+        for m in functions { if let owner = m.owner { groups[owner + "." + m.name, default: []].append(m) } }
+        var main = Set<String>(), callerContext = Set<String>()
+        for (key, group) in groups where group.allSatisfy({ !$0.mayLeaveMain }) {
+            let onMain = group.allSatisfy { m in
+                m.hopsToMain || m.calls.contains(where: mainHopping.contains)
+                    || m.storedHandler.map { $0.callerContexts.isEmpty && $0.requires.isSubset(of: mainHopping) } == true
+            }
+            if onMain { main.insert(key); continue }
+            let known = group.allSatisfy { m in
+                m.hopsToMain || m.calls.contains(where: mainHopping.contains) || m.storedHandler.map { $0.requires.isSubset(of: mainHopping) } == true
+            }
+            if known { callerContext.insert(key) }
+        }
+        return (main, callerContext)
+    }
+
+    /// Names of the functions that keep their closure and call it on the main queue or in the
+    /// caller's context (a poller that reports at once when started, then from main-queue
+    /// answers): where the closure runs is where the call to them runs. Given the names of
+    /// `mainHopping`, which are left out.
+    static func mainOrCallerContext(_ functions: [MainHopSummary], mainHopping: Set<String>) -> Set<String> {
+        namesWhereAllQualify(functions, name: \.name) { m, _, _, _ in
+            !mainHopping.contains(m.name) && !m.mayLeaveMain && m.storedHandler.map { $0.requires.isSubset(of: mainHopping) } == true
+        }
+    }
+}
+
+/// Where a type's code calls a closure it keeps in a property.
+public struct StoredHandlerPlacement: Sendable {
+    /// False when a call may run off the main queue, or where is not known.
+    public var known = true
+    /// Project functions that must run the closures they are given on the main queue, for the
+    /// calls inside those closures to run there.
+    public var requires: Set<String> = []
+    /// Methods (not private) that call it in their own context: it runs where they are called.
+    public var callerContexts: Set<String> = []
+
+    static let unknown = StoredHandlerPlacement(known: false)
+
+    mutating func merge(_ other: StoredHandlerPlacement) {
+        known = known && other.known
+        requires.formUnion(other.requires)
+        callerContexts.formUnion(other.callerContexts)
     }
 }

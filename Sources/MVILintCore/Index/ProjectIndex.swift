@@ -127,6 +127,9 @@ public struct TypeSymbol: Sendable {
     /// Whether two or more primary declarations have this simple name (nested `Coordinator`s of
     /// different views): what the name inherits is then theirs together.
     public var isDeclaredMoreThanOnce = false
+    /// Whether two primary declarations of this simple name are of different kinds (a class
+    /// `Item` and a struct `Layout.Item`): `kind` is then only the first one's.
+    public var hasNamesakesOfOtherKinds = false
     /// An enum one of whose cases has associated values.
     public var hasAssociatedValues = false
     /// Whether an extension of the type is declared in a file other than its declaration's.
@@ -212,6 +215,13 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
+    /// Names of project functions that keep the closure they are given and call it on the main
+    /// queue or in the caller's context: it runs on the main queue when they are called there.
+    public private(set) var mainOrCallerContextFunctions: Set<String> = []
+    /// As `mainHoppingFunctions` and `mainOrCallerContextFunctions`, for methods named with their
+    /// type (`WatchPoller.start`): for a call whose receiver's type is known.
+    public private(set) var mainHoppingMethods: Set<String> = []
+    public private(set) var mainOrCallerContextMethods: Set<String> = []
 
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
@@ -274,7 +284,10 @@ public final class ProjectIndex: @unchecked Sendable {
             if t.kind == .extension {
                 if let first = firstExtensionPaths[id] { if first != path { sym.isExtendedElsewhere = true } } else { firstExtensionPaths[id] = path }
             } else {
-                if sym.declarationPath != nil { sym.isDeclaredMoreThanOnce = true }
+                if sym.declarationPath != nil {
+                    sym.isDeclaredMoreThanOnce = true
+                    if sym.kind != t.kind { sym.hasNamesakesOfOtherKinds = true }
+                }
                 if sym.kind == nil || sym.declarationPath == nil {
                     sym.kind = t.kind
                     sym.declarationPath = path
@@ -336,6 +349,8 @@ public final class ProjectIndex: @unchecked Sendable {
         self.mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
         self.exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
         self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
+        self.mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
+        (self.mainHoppingMethods, self.mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
     }
 
     @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
