@@ -619,6 +619,96 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Firestore and Firebase Auth call these handlers on the main queue.
+        .nonTriggering("""
+        import FirebaseAuth
+        import FirebaseFirestore
+
+        final class RoomsModel: ObservableObject {
+            @Published private(set) var rooms: [String] = []
+            @Published private(set) var isSignedIn = false
+            private let db = Firestore.firestore()
+            func load() {
+                db.collection("rooms").order(by: "name").getDocuments { [weak self] snapshot, _ in
+                    self?.rooms = snapshot?.documents.map(\\.documentID) ?? []
+                }
+                Firestore.firestore().collection("rooms").addSnapshotListener { [weak self] snapshot, _ in
+                    self?.rooms = snapshot?.documents.map(\\.documentID) ?? []
+                }
+            }
+            func signIn() {
+                Auth.auth().signInAnonymously { [weak self] result, _ in
+                    self?.isSignedIn = result != nil
+                }
+            }
+        }
+        """),
+        // Not in a file that does not import Firebase (a project type named `Firestore`), nor a
+        // transaction's update block, which Firestore runs elsewhere.
+        .triggering("""
+        final class RoomsModel: ObservableObject {
+            @Published private(set) var rooms: [String] = []
+            private let db = Firestore.firestore()
+            func load() {
+                db.collection("rooms").getDocuments { [weak self] snapshot, _ in
+                    ↓self?.rooms = snapshot?.documents.map(\\.documentID) ?? []
+                }
+            }
+        }
+        """),
+        .triggering("""
+        import FirebaseFirestore
+
+        final class CounterModel: ObservableObject {
+            @Published private(set) var count = 0
+            func bump() {
+                Firestore.firestore().runTransaction({ [weak self] transaction, _ in
+                    ↓self?.count += 1
+                    return nil
+                }) { _, _ in }
+            }
+        }
+        """),
+        // The state of another model isolated to the main actor, held by a parameter or a
+        // property, through synchronous operators: only the main actor writes it.
+        .nonTriggering("""
+        @MainActor
+        final class PrefsModel: ObservableObject {
+            @Published private(set) var host: String?
+        }
+        final class ConnectionModel: ObservableObject {
+            @Published private(set) var target: String?
+            @Published private(set) var label = ""
+            private let prefs: PrefsModel
+            private var bag = Set<AnyCancellable>()
+            init(prefs: PrefsModel) {
+                self.prefs = prefs
+                prefs.$host
+                    .removeDuplicates()
+                    .sink { [weak self] in self?.target = $0 }
+                    .store(in: &bag)
+            }
+            func follow() {
+                self.prefs.$host.map { $0 ?? "none" }.sink { [weak self] in self?.label = $0 }.store(in: &bag)
+            }
+        }
+        """),
+        // Not when that model is not isolated: any thread may write its state.
+        .triggering("""
+        final class PrefsModel: ObservableObject {
+            @Published private(set) var host: String?
+        }
+        final class ConnectionModel: ObservableObject {
+            @Published private(set) var target: String?
+            private var bag = Set<AnyCancellable>()
+            init(prefs: PrefsModel) {
+                prefs.$host
+                    .removeDuplicates()
+                    .sink { [weak self] in ↓self?.target = $0 }
+                    .store(in: &bag)
+            }
+        }
+        """),
         // A poller that keeps the closure and calls it at once when started (in the caller's
         // context), from its timer (the caller's run loop), and from a project function's answer
         // that arrives on the main queue; through its private methods.

@@ -24,18 +24,29 @@ struct MainActorMutation: Rule {
         caller's own code, and so does the block of `Timer.scheduledTimer(…)`, which the run loop of \
         the scheduling thread runs. A project function that keeps its closure in a property \
         (`self.handler = handler`) runs it on the main queue when the type calls that property only \
-        inside `DispatchQueue.main.async { }` or `MainActor.run { }`. The closure of another Combine \
+        inside `DispatchQueue.main.async { }` or `MainActor.run { }`, or in a closure given to a \
+        project function that does; it runs it where it is itself called when the type also calls \
+        it at once, from a scheduled timer, or from private methods called so (a poller that \
+        reports when started and then from main-queue answers). Such a method is looked up on the \
+        type of the property that holds it (`poller.start { … }`), apart from other types' methods \
+        of the same name. The closure of another Combine \
         operator (`handleEvents`, `tryMap`) after a `receive(on:)` to the main queue runs on it too. \
         Some libraries call back on the main queue by default: GRDB's `ValueObservation.start(in:…)` \
         unless `scheduling:` names another queue (`.immediate` is the main queue too), PromiseKit's \
         `done`, `then`, `catch` and the other handlers unless `on:` names another queue (in a file \
-        that imports PromiseKit, or in a project that re-exports it with `@_exported import`), and AppKit's `NSEvent.addLocalMonitorForEvents`. A database \
+        that imports PromiseKit, or in a project that re-exports it with `@_exported import`), \
+        Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
+        `addSnapshotListener`, …, on `Firestore.firestore()` or a property holding it) and Firebase \
+        Auth's completion blocks and listeners (in a file that imports Firebase), and AppKit's \
+        `NSEvent.addLocalMonitorForEvents`. A database \
         transaction's block (`write`, `read`, `inDatabase`, `inTransaction`) runs before the call \
         returns, like a `sync` block. A `sink` or `assign` on a chain that starts at the model's own \
         observable state (`$query`) and passes only through synchronous operators (`map`, `filter`, \
         `removeDuplicates`, `receive(on: ImmediateScheduler.shared)`, …) runs where that state is written, since a `@Published` property \
         publishes on the writing thread: the write of `query` is what is reported when it is made \
-        off the main actor, not each value derived from it. A chain through an asynchronous \
+        off the main actor, not each value derived from it. The same chain from the state of \
+        another model isolated to the main actor (`prefs.$host`, held by a property or a parameter) \
+        runs on the main actor, the only place that state is written. A chain through an asynchronous \
         operator (`flatMap`, `debounce` off the main scheduler) is judged as any other.
         """,
         category: .concurrency,
@@ -52,6 +63,7 @@ struct MainActorMutation: Rule {
         var typesByName: [String: [TypeDecl]]? = nil
         // Locals holding a framework instance are looked for only in files that name one.
         let namesFramework = file.containsIdentifier("MKLocalSearch") || file.containsIdentifier("MKDirections") || file.containsIdentifier("CLGeocoder")
+            || file.containsIdentifier("Firestore")
         // A Combine `assign` writes without an assignment in the code; most files name none.
         let namesAssign = file.containsIdentifier("assign")
         for type in file.tree.allTypes where project.isModel(type) {
@@ -113,7 +125,7 @@ struct MainActorMutation: Rule {
 
     private func offMainReason(of token: Int, body: TokenRange, function: FunctionDecl, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> String? {
         for closure in file.bodyAnalysis.enclosingClosures(of: token) where closure.open >= body.lowerBound - 1 {
-            switch placement(of: closure, model: model, state: state, file: file, project: project, queues: queues) {
+            switch placement(of: closure, in: function, model: model, state: state, file: file, project: project, queues: queues) {
             case .main: return nil
             case .offMain(let reason): return reason
             case .unknown: continue
@@ -123,7 +135,15 @@ struct MainActorMutation: Rule {
     }
 
     /// `state`: the model's observable state, whose own publishers (`$query`) deliver where it is written.
-    private func placement(of c: ClosureInfo, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex, queues: QueueProperties) -> Placement {
+    private func placement(of c: ClosureInfo, in function: FunctionDecl, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex,
+                           queues: QueueProperties) -> Placement {
+        // `prefs.$host`: observable state of a main-actor isolated model that a property or a
+        // parameter holds, which only the main actor writes.
+        let isolatedState = { (holder: String, property: String) -> Bool in
+            let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
+            guard let t = declared.map({ TypeRef.baseName(of: $0) }), let declaredIn = project.symbol(t)?.declarationPath else { return false }
+            return project.isMainActorIsolated(t, declaredIn: declaredIn) && project.observableState(of: t).contains(property)
+        }
         if c.attributes.contains("MainActor") { return .main }
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
@@ -147,13 +167,13 @@ struct MainActorMutation: Rule {
             }
         }
         if last == "sink" {
-            if derivesFromOwnState(before: c, state: state, file: file) { return .main }
+            if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState) { return .main }
             return hasMainReceive(before: c, file: file, project: project) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
         }
         // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
         // main queue after a `receive(on:)` to it upstream.
         if MainActorMutation.combineOperators.contains(last),
-           hasMainReceive(before: c, file: file, project: project) || derivesFromOwnState(before: c, state: state, file: file) { return .main }
+           hasMainReceive(before: c, file: file, project: project) || derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState) { return .main }
         // GRDB's `ValueObservation.start(in:onError:onChange:)` notifies on the main queue unless
         // `scheduling:` names another (`.immediate` notifies on the main queue too).
         if last == "start", c.label == "onChange" || c.label == "onError", let paren = c.callee.last?.callParen {
@@ -171,8 +191,11 @@ struct MainActorMutation: Rule {
         if MainActorMutation.synchronousCalls.contains(last) || project.synchronousClosureFunctions.contains(last) { return .unknown }
         if callPassesMainQueue(c, file: file) { return .main }
         // A framework method that calls its handler on the main thread (`MKLocalSearch.start`).
-        if let methods = MainActorMutation.mainThreadCallbacks[names.first { $0 != "self" }.flatMap { queues.framework[$0] ?? $0 } ?? ""],
-           methods.contains(last) { return .main }
+        let root = names.first { $0 != "self" }.flatMap { queues.framework[$0] ?? $0 } ?? ""
+        if let methods = MainActorMutation.mainThreadCallbacks[root], methods.contains(last) { return .main }
+        // A library's (Firebase's) where the file imports it.
+        if let library = MainActorMutation.libraryMainThreadCallbacks[root], library.methods.contains(last),
+           file.tree.imports.contains(where: library.modules.contains) || project.exportedModules.contains(where: library.modules.contains) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
         // The method of the project type that a property of the model holds (`poller.start { … }`),
@@ -270,16 +293,25 @@ struct MainActorMutation: Rule {
     /// synchronously (`map`, `filter`, `removeDuplicates`, …): a `@Published` property publishes
     /// on the thread that writes it, so the subscriber runs where the model writes that state,
     /// and a write of it off the main actor is reported where it is made.
-    private func derivesFromOwnState(before c: ClosureInfo, state: Set<String>, file: SourceFile) -> Bool {
+    ///
+    /// Also from the state of another model that is isolated to the main actor (`prefs.$host`,
+    /// when `isolatedState("prefs", "host")`): only the main actor writes it.
+    private func derivesFromOwnState(before c: ClosureInfo, state: Set<String>, file: SourceFile, isolatedState: (String, String) -> Bool) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
-        return derivesFromOwnState(in: start, before: sink, state: state, file: file)
+        return derivesFromOwnState(in: start, before: sink, state: state, file: file, isolatedState: isolatedState)
     }
 
     /// The same for the chain from `start` up to the subscriber's name token `sink`.
-    private func derivesFromOwnState(in start: Int, before sink: Int, state: Set<String>, file: SourceFile) -> Bool {
+    private func derivesFromOwnState(in start: Int, before sink: Int, state: Set<String>, file: SourceFile,
+                                     isolatedState: (String, String) -> Bool = { _, _ in false }) -> Bool {
         var i = start
         if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
-        guard file.kind(i) == .dollarIdentifier, state.contains(String(file.name(i).dropFirst())) else { return false }
+        if file.kind(i) == .identifier, file.kind(i + 1) == .period, file.kind(i + 2) == .dollarIdentifier,
+           isolatedState(file.name(i), String(file.name(i + 2).dropFirst())) {
+            i += 2
+        } else if file.kind(i) != .dollarIdentifier || !state.contains(String(file.name(i).dropFirst())) {
+            return false
+        }
         i += 1
         // `.operator`, its arguments and trailing closure, then the next, up to `.sink`.
         while i < sink - 1 {
@@ -370,14 +402,34 @@ struct MainActorMutation: Rule {
         "CLGeocoder": ["reverseGeocodeLocation", "geocodeAddressString", "geocodePostalAddress"],
     ]
 
+    /// Library classes that call the completion handlers of these methods on the main queue, with
+    /// the modules that a file imports for the name to be that library's class: Firestore runs its
+    /// completion and snapshot handlers on its settings' dispatch queue, the main queue unless set
+    /// otherwise (not a transaction's update block, which runs elsewhere); Firebase Auth calls its
+    /// completion blocks and listeners on the main thread.
+    static let libraryMainThreadCallbacks: [String: (modules: Set<String>, methods: Set<String>)] = [
+        "Firestore": (["FirebaseFirestore", "Firebase"],
+                      ["getDocument", "getDocuments", "addDocument", "setData", "updateData", "delete", "addSnapshotListener", "commit"]),
+        "Auth": (["FirebaseAuth", "Firebase"],
+                 ["signIn", "createUser", "signInAnonymously", "sendPasswordReset", "sendEmailVerification", "addStateDidChangeListener",
+                  "addIDTokenDidChangeListener", "reload", "getIDToken", "getIDTokenResult"]),
+    ]
+
+    /// The class of `libraryMainThreadCallbacks` or `mainThreadCallbacks` that an initial value makes:
+    /// its constructor, or a shared instance (`Firestore.firestore()`).
+    private func frameworkMade(at start: Int, end: Int, file: SourceFile) -> String? {
+        if file.isWord(start, "Firestore"), file.kind(start + 1) == .period, file.isWord(start + 2, "firestore") { return "Firestore" }
+        guard let made = file.constructedType(at: start, end: end, annotated: nil)?.name else { return nil }
+        return MainActorMutation.mainThreadCallbacks[made] != nil ? made : nil
+    }
+
     /// `queues` with the locals of `body` that hold a framework instance (`let search =
     /// MKLocalSearch(request: r)`); parameters and other locals of those names shadow the properties.
     private func withFrameworkLocals(_ queues: QueueProperties, in body: TokenRange, function: FunctionDecl, file: SourceFile) -> QueueProperties {
         var q = queues
         for p in file.parameters(of: function) { q.framework[p.name] = nil }
         for i in body where (file.isWord(i, "let") || file.isWord(i, "var")) && file.kind(i + 1) == .identifier {
-            let made = file.kind(i + 2) == .equal ? file.constructedType(at: i + 3, end: body.upperBound, annotated: nil)?.name : nil
-            q.framework[file.name(i + 1)] = made.flatMap { MainActorMutation.mainThreadCallbacks[$0] != nil ? $0 : nil }
+            q.framework[file.name(i + 1)] = file.kind(i + 2) == .equal ? frameworkMade(at: i + 3, end: body.upperBound, file: file) : nil
         }
         return q
     }
@@ -390,8 +442,8 @@ struct MainActorMutation: Rule {
         for t in types {
             for v in t.variables {
                 let typeName = v.type?.baseName
-                if framework, let framework = typeName ?? v.initializer.flatMap({ file.constructedType(at: $0.lowerBound, end: $0.upperBound, annotated: nil)?.name }),
-                   MainActorMutation.mainThreadCallbacks[framework] != nil {
+                if framework, let framework = typeName ?? v.initializer.flatMap({ frameworkMade(at: $0.lowerBound, end: $0.upperBound, file: file) }),
+                   MainActorMutation.mainThreadCallbacks[framework] != nil || MainActorMutation.libraryMainThreadCallbacks[framework] != nil {
                     q.framework[v.name] = framework
                     continue
                 }
