@@ -111,7 +111,7 @@ public struct MainHopSummary: Sendable {
         let names = Set(type.variables.lazy.filter { !$0.isStatic }.map(\.name))
         guard !names.isEmpty else { return [:] }
         var out: [String: StoredHandlerPlacement] = [:]
-        var methods: [String: StoredHandlerPlacement] = [:]
+        var methods = PrivateMethodPlacements()
         for f in type.functions {
             guard let b = f.bodyTokens else { continue }
             for i in b where file.kind(i) == .identifier {
@@ -144,7 +144,7 @@ public struct MainHopSummary: Sendable {
     /// closure around it is given to runs it there (`requires`). A private method's calls are
     /// followed to where it is called from, within the type.
     static func placement(of i: Int, in function: FunctionDecl, type: TypeDecl, file: SourceFile, depth: Int,
-                          methods: inout [String: StoredHandlerPlacement]) -> StoredHandlerPlacement {
+                          methods: inout PrivateMethodPlacements) -> StoredHandlerPlacement {
         var p = StoredHandlerPlacement()
         guard let body = function.bodyTokens else { return .unknown }
         for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
@@ -161,25 +161,41 @@ public struct MainHopSummary: Sendable {
             return p
         }
         // A private method runs where the type's own code calls it.
-        if let known = methods[function.name] { return known }
+        if let known = methods.placements[function.name] { return known }
         guard depth < maximumHandlerCallDepth else { return .unknown }
-        methods[function.name] = .unknown   // while its callers are looked at (recursion)
-        var found = false
-        for g in type.functions {
-            guard let b = g.bodyTokens else { continue }
-            for j in b where file.kind(j) == .identifier && file.name(j) == function.name && file.kind(j + 1) == .leftParen {
+        methods.placements[function.name] = .unknown   // while its callers are looked at (recursion)
+        if methods.callSites == nil { methods.callSites = ownCallSites(in: type, file: file) }
+        let sites = methods.callSites?[function.name] ?? []
+        for (j, g) in sites {
+            p.merge(placement(of: j, in: type.functions[g], type: type, file: file, depth: depth + 1, methods: &methods))
+            if !p.known { break }
+        }
+        if sites.isEmpty { p = .unknown }
+        methods.placements[function.name] = p
+        return p
+    }
+
+    /// What `placement(of:in:type:file:depth:methods:)` has found of a type's private methods,
+    /// and where the type calls its own methods (found once, when first needed).
+    struct PrivateMethodPlacements {
+        var placements: [String: StoredHandlerPlacement] = [:]
+        var callSites: [String: [(token: Int, function: Int)]]? = nil
+    }
+
+    /// The calls that `type`'s methods make of its own methods (`notify()`, `self.fetch()`,
+    /// `self?.fetch()`), by name: each name token with the index of the calling function.
+    static func ownCallSites(in type: TypeDecl, file: SourceFile) -> [String: [(token: Int, function: Int)]] {
+        var out: [String: [(token: Int, function: Int)]] = [:]
+        for (g, f) in type.functions.enumerated() {
+            guard let b = f.bodyTokens else { continue }
+            for j in b where file.kind(j) == .identifier && file.kind(j + 1) == .leftParen {
                 let own = file.kind(j - 1) != .period
                     || (file.isWord(j - 2, "self") && file.kind(j - 3) != .period)
                     || (file.isText(j - 2, "?") && file.isWord(j - 3, "self") && file.kind(j - 4) != .period)
-                guard own else { continue }
-                found = true
-                p.merge(placement(of: j, in: g, type: type, file: file, depth: depth + 1, methods: &methods))
-                if !p.known { break }
+                if own { out[file.name(j), default: []].append((j, g)) }
             }
         }
-        if !found { p = .unknown }
-        methods[function.name] = p
-        return p
+        return out
     }
 
     /// Names of the functions that run their closures during the call, where the caller runs:
