@@ -598,6 +598,30 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Also through a closure run at once inside the hop (`forEach`), and called as `self?.onItem?(…)`.
+        .nonTriggering(files: [
+            "Feed.swift": """
+            final class Feed {
+                private var onItem: ((String) -> Void)?
+                func listen(_ onItem: @escaping (String) -> Void) {
+                    self.onItem = onItem
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com/feed")!) { [weak self] data, _, _ in
+                        self?.deliver(data.map { String(decoding: $0, as: UTF8.self) }?.split(separator: "\\n") ?? [])
+                    }.resume()
+                }
+                private func deliver(_ lines: [Substring]) {
+                    DispatchQueue.main.async { [weak self] in lines.forEach { self?.onItem?(String($0)) } }
+                }
+            }
+            """,
+            "FeedModel.swift": """
+            final class FeedModel: ObservableObject {
+                @Published private(set) var items: [String] = []
+                private let feed = Feed()
+                func watch() { feed.listen { [weak self] item in self?.items.append(item) } }
+            }
+            """,
+        ]),
         // The same helper calling the closure from the data task's own queue.
         .triggering(files: [
             "Poller.swift": """

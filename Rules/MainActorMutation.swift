@@ -476,24 +476,7 @@ struct MainActorMutation: Rule {
 
     static let queueMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform", "addOperation", "addBarrierBlock"]
     /// Calls whose closure runs synchronously, in the caller's context.
-    static let synchronousCalls: Set<String> = [
-        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "contains", "first", "last",
-        "firstIndex", "lastIndex", "allSatisfy", "min", "max", "drop", "prefix", "removeAll", "partition", "count",
-        "withAnimation", "withTransaction", "autoreleasepool", "withExtendedLifetime", "withLock", "withCheckedContinuation",
-        "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskGroup",
-        "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "withTaskCancellationHandler",
-        "Binding", "lazy", "enumerated", "zip", "split", "mapValues", "compactMapValues", "updateValue", "merge", "with",
-        // Scoped access to memory, run at once on the caller's thread.
-        "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes",
-        "withUnsafePointer", "withUnsafeMutablePointer", "withContiguousStorageIfAvailable",
-        "withContiguousMutableStorageIfAvailable", "withCString", "withUTF8", "withMemoryRebound", "withoutActuallyEscaping",
-        // UI animation blocks, run at once (their completion handlers run on the main thread).
-        "runAnimationGroup", "performWithoutAnimation",
-        // Database transactions that run their closure before they return (GRDB, Realm).
-        "write", "read", "inDatabase", "inTransaction", "inSavepoint", "writeWithoutTransaction", "unsafeRead",
-        // Initialisers and comparisons that call their closure before they return.
-        "Result", "Dictionary", "Array", "ContiguousArray", "String", "elementsEqual", "starts", "lexicographicallyPrecedes",
-    ]
+    static let synchronousCalls = synchronousClosureCallNames
 }
 
 private extension String {

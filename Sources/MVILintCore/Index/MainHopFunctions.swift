@@ -21,7 +21,7 @@ public struct MainHopSummary: Sendable {
     public var takesOnlyNonEscapingClosures = false
     /// The body keeps its closure in a property (`self.onChange = onChange`) that the type's code
     /// calls only on the main queue, in the caller's context, or in closures given to the
-    /// functions of `handlerRequires`; nil when a call of it may run elsewhere.
+    /// functions of `StoredHandlerPlacement.requires`; nil when a call of it may run elsewhere.
     public var storedHandler: StoredHandlerPlacement? = nil
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
@@ -115,7 +115,8 @@ public struct MainHopSummary: Sendable {
         for f in type.functions {
             guard let b = f.bodyTokens else { continue }
             for i in b where file.kind(i) == .identifier {
-                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
+                // `handler(…)`, `self.handler(…)`, `self?.handler?(…)`
+                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") && !(file.isText(i - 2, "?") && file.isWord(i - 3, "self")) { continue }
                 var next = i + 1
                 if file.isText(next, "?") || file.isText(next, "!") { next += 1 }
                 guard file.kind(next) == .leftParen, !file.tokens[next].hasSpaceBefore else { continue }
@@ -131,7 +132,7 @@ public struct MainHopSummary: Sendable {
 
     /// Names in a callee that hands a closure to a queue or a task (`queue.async`, `Task`,
     /// `DispatchQueue.global().asyncAfter`): where it runs is not a project function's to tell.
-    static let queueOrTaskNames: Set<String> = ["async", "asyncAfter", "sync", "addOperation", "perform", "global", "Task", "detached",
+    static let queueOrTaskNames: Set<String> = ["async", "asyncAfter", "addOperation", "perform", "global", "Task", "detached",
                                                  "DispatchQueue", "OperationQueue", "DispatchWorkItem"]
 
     /// Private methods followed back to their callers, at most this deep.
@@ -151,6 +152,8 @@ public struct MainHopSummary: Sendable {
             let names = c.callee.map(\.name)
             if c.hopsToMainQueue || c.attributes.contains("MainActor") || (names.last == "assumeIsolated" && names.contains("MainActor")) { return p }
             if names.last == "scheduledTimer" && names.contains("Timer") { continue }
+            // Run before the call returns (`forEach`, `withAnimation`, `queue.sync`): where the code around runs.
+            if let last = names.last, synchronousClosureCallNames.contains(last) || last == "sync" { continue }
             // A queue or task other than the main one, or a closure that is not an argument.
             guard let last = names.last, c.calleeStart != nil, !names.contains(where: { queueOrTaskNames.contains($0) }) else { return .unknown }
             p.requires.insert(last)
@@ -266,3 +269,24 @@ public struct StoredHandlerPlacement: Sendable {
         callerContexts.formUnion(other.callerContexts)
     }
 }
+
+/// Calls whose closure runs synchronously, before the call returns, in the caller's context
+/// (`forEach`, `withAnimation`, a database transaction's `write`).
+public let synchronousClosureCallNames: Set<String> = [
+    "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "contains", "first", "last",
+    "firstIndex", "lastIndex", "allSatisfy", "min", "max", "drop", "prefix", "removeAll", "partition", "count",
+    "withAnimation", "withTransaction", "autoreleasepool", "withExtendedLifetime", "withLock", "withCheckedContinuation",
+    "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskGroup",
+    "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "withTaskCancellationHandler",
+    "Binding", "lazy", "enumerated", "zip", "split", "mapValues", "compactMapValues", "updateValue", "merge", "with",
+    // Scoped access to memory, run at once on the caller's thread.
+    "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes",
+    "withUnsafePointer", "withUnsafeMutablePointer", "withContiguousStorageIfAvailable",
+    "withContiguousMutableStorageIfAvailable", "withCString", "withUTF8", "withMemoryRebound", "withoutActuallyEscaping",
+    // UI animation blocks, run at once (their completion handlers run on the main thread).
+    "runAnimationGroup", "performWithoutAnimation",
+    // Database transactions that run their closure before they return (GRDB, Realm).
+    "write", "read", "inDatabase", "inTransaction", "inSavepoint", "writeWithoutTransaction", "unsafeRead",
+    // Initialisers and comparisons that call their closure before they return.
+    "Result", "Dictionary", "Array", "ContiguousArray", "String", "elementsEqual", "starts", "lexicographicallyPrecedes",
+]
