@@ -872,6 +872,28 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Blocks that run before the call returns: UIKit's animations, Core Data's `performAndWait`.
+        .nonTriggering("""
+        final class DrawerModel: ObservableObject {
+            @Published private(set) var offset: CGFloat = 0
+            @Published private(set) var titles: [String] = []
+            private let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+            func close() {
+                UIView.animate(withDuration: 0.3) { self.offset = 0 }
+                context.performAndWait { self.titles = [] }
+            }
+        }
+        """),
+        // Not Core Data's `perform`, which returns at once and runs its block on the context's queue.
+        .triggering("""
+        final class NotesModel: ObservableObject {
+            @Published private(set) var titles: [String] = []
+            private let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            func reload() {
+                context.perform { ↓self.titles = [] }
+            }
+        }
+        """),
         // A scheduled timer's block runs on the scheduling thread's run loop: here the caller's.
         .nonTriggering("""
         final class IdleModel: ObservableObject {

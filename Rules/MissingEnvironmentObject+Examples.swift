@@ -486,5 +486,33 @@ extension MissingEnvironmentObject {
             #Preview { SettingsView().inRootView() }
             """,
         ]),
+        // A member of a new instance is what is provided (`Bootstrap().cart` is a `CartStore`)…
+        .nonTriggering("""
+        final class CartStore: ObservableObject {
+            @Published private(set) var count = 0
+        }
+        final class Bootstrap {
+            let cart = CartStore()
+        }
+        struct CartView: View {
+            @EnvironmentObject private var cart: CartStore
+            var body: some View { Text("\\(cart.count)") }
+        }
+        #Preview { CartView().environmentObject(Bootstrap().cart) }
+        """),
+        // …while the new instance itself is a `Bootstrap`.
+        .triggering("""
+        final class CartStore: ObservableObject {
+            @Published private(set) var count = 0
+        }
+        final class Bootstrap: ObservableObject {
+            let cart = CartStore()
+        }
+        struct CartView: View {
+            @EnvironmentObject private var ↓cart: CartStore
+            var body: some View { Text("\\(cart.count)") }
+        }
+        #Preview { CartView().environmentObject(Bootstrap()) }
+        """),
     ]
 }

@@ -128,5 +128,28 @@ extension SideEffectInBody {
             }
         }
         """),
+        // A Composable Architecture store held as `StoreOf<Feature>`, as one held as `Store<…>`.
+        .triggering("""
+        import ComposableArchitecture
+
+        struct InboxView: View {
+            let store: StoreOf<Inbox>
+            var body: some View {
+                let _ = ↓store.send(.appeared)
+                Text("\\(store.unread)")
+            }
+        }
+        """),
+        // Sent from an action, not while `body` is evaluated.
+        .nonTriggering("""
+        import ComposableArchitecture
+
+        struct InboxView: View {
+            let store: StoreOf<Inbox>
+            var body: some View {
+                Text("\\(store.unread)").onAppear { store.send(.appeared) }
+            }
+        }
+        """),
     ]
 }

@@ -89,7 +89,9 @@ extension ProjectIndex {
         file.memo("modelProperties", type.nameToken) {
             var out: [String: String] = [:]
             for p in storedProperties(of: type, in: file) {
-                if let m = heldModel(p) { out[p.name] = m }
+                if let m = heldModel(p) { out[p.name] = m; continue }
+                // `let store: StoreOf<Feature>`: a Composable Architecture store, as `Store<…>` is.
+                if p.wrapper == nil, let t = p.typeName, isComposableStore(t, in: file) { out[p.name] = t }
             }
             return out
         }

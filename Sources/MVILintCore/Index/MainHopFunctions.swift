@@ -283,8 +283,10 @@ public let synchronousClosureCallNames: Set<String> = [
     "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes",
     "withUnsafePointer", "withUnsafeMutablePointer", "withContiguousStorageIfAvailable",
     "withContiguousMutableStorageIfAvailable", "withCString", "withUTF8", "withMemoryRebound", "withoutActuallyEscaping",
-    // UI animation blocks, run at once (their completion handlers run on the main thread).
-    "runAnimationGroup", "performWithoutAnimation",
+    // UI animation and update blocks, run at once (their completion handlers run on the main thread).
+    "runAnimationGroup", "performWithoutAnimation", "animate", "animateKeyframes", "transition", "performBatchUpdates",
+    // Core Data's blocking perform, which returns after its block has run.
+    "performAndWait",
     // Database transactions that run their closure before they return (GRDB, Realm).
     "write", "read", "inDatabase", "inTransaction", "inSavepoint", "writeWithoutTransaction", "unsafeRead",
     // Initialisers and comparisons that call their closure before they return.

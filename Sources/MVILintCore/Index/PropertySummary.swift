@@ -88,7 +88,8 @@ public struct PropertySummary: Sendable {
 
     /// The simple type name an initial value constructs: the last capitalised component of a
     /// possibly module-qualified name directly followed by `(`, `.init(` or `{` (generic arguments
-    /// skipped). `try`/`await` in front are skipped; anything else yields nil.
+    /// skipped). `try`/`await` in front are skipped; anything else yields nil, and so does a
+    /// member of the new instance (`Bootstrap().store` is not a `Bootstrap`).
     static func constructedName(in range: TokenRange, file: SourceFile) -> String? {
         var i = range.lowerBound
         while i < range.upperBound, file.isWord(i, "try") || file.isWord(i, "await") { i += 1 }
@@ -98,7 +99,15 @@ public struct PropertySummary: Sendable {
         if file.isText(next, "<"), let close = (next..<min(range.upperBound, next + 64)).first(where: { file.isText($0, ">") }) { next = close + 1 }
         if file.kind(next) == .period, file.isWord(next + 1, "init") { next += 2 }
         let opens = (file.kind(next) == .leftParen && !file.tokens[next].hasSpaceBefore) || (file.kind(next) == .leftBrace && next < range.upperBound)
-        return opens ? file.name(name) : nil
+        guard opens, var end = file.partner(next), end > next else { return opens ? file.name(name) : nil }
+        // A trailing closure after the arguments: `Foo(bar) { … }`.
+        if file.kind(next) == .leftParen, file.kind(end + 1) == .leftBrace, end + 1 < range.upperBound, let close = file.partner(end + 1), close > end { end = close }
+        var after = end + 1
+        if file.isText(after, "?") || file.isText(after, "!") { after += 1 }
+        if after < range.upperBound, file.kind(after) == .period || file.kind(after) == .leftBracket, !file.tokens[after].isAtLineStart || file.kind(after) == .period {
+            return nil
+        }
+        return file.name(name)
     }
 
     /// `Foo.shared` (or `Module.Foo.shared`), the whole initial value: by convention an instance of
