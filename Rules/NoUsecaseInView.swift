@@ -13,7 +13,13 @@ struct NoUsecaseInView: Rule {
         the domain layer, and bypasses the model's loading and error state. App and Scene types are \
         composition roots and may create these objects to inject them; so are the views declared \
         inside a `PreviewProvider`, which exist only to set up a preview (with mock repositories, \
-        typically) and are not checked.
+        typically) and are not checked. A struct or enum of the project that is `Codable`, \
+        `Decodable`, `Encodable` or `Identifiable` is a value the data layer delivers (a hosting \
+        service's `struct Repository: Identifiable, Decodable`), not a part of that layer, whatever \
+        its name. A property with no written type that an injection wrapper fills through a key \
+        path (`@Environment(\\.loginUseCase)`, `@Injected(\\.signUp)`, `@Dependency(\\.client)`) has \
+        the type the project registers for it (in an extension of `EnvironmentValues`, \
+        `DependencyValues` or Factory's `Container`, a `Factory<T>` registering a `T`).
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -114,6 +120,54 @@ struct NoUsecaseInView: Rule {
                 init(useCase: LoadProductsUseCase) { self.useCase = useCase }
             }
             """),
+            // A decoded value named `Repository` is an entity, not the data layer…
+            .nonTriggering("""
+            struct Repository: Identifiable, Decodable {
+                let id: Int
+                let fullName: String
+            }
+            struct RepositoryRow: View {
+                let repository: Repository
+                var body: some View { Text(repository.fullName) }
+            }
+            """),
+            // …while a struct of closures named so is one (a dependency client).
+            .triggering("""
+            struct StarsRepository {
+                var fetch: (Int) async throws -> Int
+            }
+            struct StarsBadge: View {
+                let ↓stars: StarsRepository
+                var body: some View { Text("★") }
+            }
+            """),
+            // A dependency injected through a key path has the type registered for it.
+            .triggering(files: [
+                "Dependencies.swift": """
+                private struct LoginUseCaseKey: EnvironmentKey {
+                    static let defaultValue: any LoginUseCase = LiveLoginUseCase()
+                }
+                extension EnvironmentValues {
+                    var loginUseCase: any LoginUseCase {
+                        get { self[LoginUseCaseKey.self] }
+                        set { self[LoginUseCaseKey.self] = newValue }
+                    }
+                }
+                extension Container {
+                    var signUpUseCase: Factory<SignUpUseCase> { self { SignUpUseCase() } }
+                    var clock: Factory<ClockService> { self { ClockService() } }
+                }
+                """,
+                "LoginView.swift": """
+                struct LoginView: View {
+                    @Environment(\\.loginUseCase) private var ↓loginUseCase
+                    @Injected(\\.signUpUseCase) private var ↓signUp
+                    @Injected(\\.clock) private var clock
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View { Button("Log in") { dismiss() } }
+                }
+                """,
+            ]),
         ])
 
     /// Only a file's view types are checked.
@@ -136,6 +190,10 @@ struct NoUsecaseInView: Rule {
             for v in type.variables where !v.isStatic {
                 var culprit: String? = nil
                 if v.isStored, let t = v.type, isDomainOrData(t.baseName) { culprit = t.baseName }
+                // `@Environment(\.loginUseCase) var loginUseCase`, `@Injected(\.signUp) var signUp`:
+                // the type the project registers for that key path.
+                if culprit == nil, v.isStored, v.type == nil, let key = injectedKeyPath(of: v, file: file),
+                   let registered = project.keyPathDependencyTypes[key], isDomainOrData(registered) { culprit = registered }
                 if culprit == nil, v.isStored, let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
                    isDomainOrData(made.name) { culprit = made.name }
                 if let c = culprit {
@@ -183,6 +241,19 @@ struct NoUsecaseInView: Rule {
             }
         }
     }
+}
+
+/// The property a wrapper of `v` reads through a key path (`@Environment(\.loginUseCase)`,
+/// `@Injected(\Container.signUp)` → `loginUseCase`, `signUp`): the name after the first `.`.
+private func injectedKeyPath(of v: VariableDecl, file: SourceFile) -> String? {
+    for a in v.header.attributes {
+        guard let args = a.arguments, file.kind(args.lowerBound) == .backslash else { continue }
+        var j = args.lowerBound + 1
+        if file.kind(j) == .identifier { j += 1 }
+        guard file.kind(j) == .period, file.kind(j + 1) == .identifier, j + 1 < args.upperBound else { continue }
+        return file.name(j + 1)
+    }
+    return nil
 }
 
 /// The tokens of the value assigned by the `=` at `op`: up to the end of its line (a line that

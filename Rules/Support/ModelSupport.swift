@@ -258,7 +258,18 @@ enum LayerNames {
     /// `extra` holds the configured names (`usecase_suffixes`), matched as suffixes.
     static func isDomainOrData(_ name: String, in project: ProjectIndex, extra: [String] = []) -> Bool {
         func matches(_ n: String) -> Bool { useCaseSuffixes.contains { n.hasNameSuffix($0) } || extra.contains { n.hasNameSuffix($0) } }
-        if matches(name) { return true }
+        if matches(name) { return !isEntity(name, in: project) }
         return project.conforms(name) { n in matches(n) && project.kind(of: n) == .protocol }
     }
+
+    /// A value that the data layer delivers, not part of it: a struct or enum of the project that
+    /// is `Codable`, `Decodable`, `Encodable` or `Identifiable` (a hosting service's
+    /// `struct Repository: Identifiable, Decodable`).
+    static func isEntity(_ name: String, in project: ProjectIndex) -> Bool {
+        guard let kind = project.kind(of: name), kind == .struct || kind == .enum,
+              project.symbol(name)?.hasNamesakesOfOtherKinds != true else { return false }
+        return project.conforms(name) { entityProtocols.contains($0) }
+    }
+
+    static let entityProtocols: Set<String> = ["Codable", "Decodable", "Encodable", "Identifiable"]
 }

@@ -43,6 +43,10 @@ public struct FileSummary: Sendable {
     public var mainHopFunctions: [MainHopSummary] = []
     /// Modules the file re-exports (`@_exported import ComposableArchitecture`).
     public var exportedImports: [String] = []
+    /// Dependencies registered for key-path injection: property name → base name of its type
+    /// (`extension EnvironmentValues { var loginUseCase: any LoginUseCase { … } }`,
+    /// `extension Container { var signUp: Factory<SignUpUseCase> { … } }`).
+    public var keyPathDependencies: [(String, String)] = []
 
     public init(path: String) { self.path = path }
 
@@ -80,6 +84,36 @@ public struct FileSummary: Sendable {
         publisherMethods = PublisherMethodSummary.methods(in: file)
         mainHopFunctions = MainHopSummary.functions(in: file)
         exportedImports = file.tree.exportedImports
+        keyPathDependencies = FileSummary.keyPathDependencies(in: file)
+    }
+
+    /// Types whose instance properties are read through key paths by injection wrappers:
+    /// SwiftUI's `@Environment(\.x)`, swift-dependencies' `@Dependency(\.x)`, Factory's
+    /// `@Injected(\.x)` (and containers that inherit `SharedContainer` or `ManagedContainer`).
+    static let dependencyContainers: Set<String> = ["EnvironmentValues", "DependencyValues", "Container", "InjectedValues"]
+    static let dependencyContainerBases: Set<String> = ["SharedContainer", "ManagedContainer"]
+    /// Wrappers around a registration whose generic argument is the dependency's type.
+    static let registrationWrappers: Set<String> = ["Factory", "ParameterFactory"]
+
+    /// The instance properties with a written type of `dependencyContainers`, as (name, type).
+    static func keyPathDependencies(in file: SourceFile) -> [(String, String)] {
+        var out: [(String, String)] = []
+        for t in file.tree.allTypes {
+            let name = t.kind == .extension ? t.extendedBaseName : t.name
+            guard dependencyContainers.contains(name) || t.inherited.contains(where: { dependencyContainerBases.contains($0.baseName) }) else { continue }
+            for v in t.variables where !v.isStatic {
+                guard let type = v.type else { continue }
+                var base = type.baseName
+                if registrationWrappers.contains(base) {
+                    // `Factory<SignUpUseCase>` registers a `SignUpUseCase`.
+                    let text = type.text
+                    guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { continue }
+                    base = TypeRef.baseName(of: String(text[text.index(after: open)..<close]))
+                }
+                if !base.isEmpty { out.append((v.name, base)) }
+            }
+        }
+        return out
     }
 
     /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made
@@ -212,6 +246,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var mainHoppingFunctions: Set<String> = []
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
     public private(set) var exportedModules: Set<String> = []
+    /// Dependencies registered for key-path injection (`FileSummary.keyPathDependencies`):
+    /// property name → base name of its type, for names registered with one type only.
+    public private(set) var keyPathDependencyTypes: [String: String] = [:]
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
@@ -348,6 +385,12 @@ public final class ProjectIndex: @unchecked Sendable {
         let closureFunctions = summaries.flatMap(\.mainHopFunctions)
         self.mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
         self.exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
+        var dependencies: [String: String] = [:]
+        for s in summaries {
+            // A name registered with two different types is not resolved.
+            for (name, type) in s.keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
+        }
+        self.keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
         self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
         self.mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
         (self.mainHoppingMethods, self.mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
