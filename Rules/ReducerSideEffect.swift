@@ -13,7 +13,9 @@ struct ReducerSideEffect: Rule {
         `UserDefaults`, `NotificationCenter` or `FileManager`, or reading `Date()`, `UUID()` or a \
         random number inside it hides work and non-determinism in code that should have none. Return \
         the work as an effect (`.run { send in … }`) or pass the value in with the action. Reducers \
-        are functions with an `inout …State` parameter and an `…Action` or `…Intent` parameter, and \
+        are functions with an `inout …State` parameter and an `…Action` or `…Intent` parameter, \
+        functions that return a new `…State` from one passed in and an action (ReSwift's \
+        `func appReducer(action: Action, state: AppState?) -> AppState`), and \
         the closure of a `Reduce { state, action in }` or of an older \
         `Reducer<State, Action, Environment> { state, action, environment in }` (also `AnyReducer`); \
         closures passed to `.run`, `.task`, \
@@ -199,11 +201,37 @@ struct ReducerSideEffect: Rule {
             // Not a reducer closure: two parameters and no environment.
             let formatter = Reducer { total, value in print(total, value) }
             """),
+            // A reducer that returns the new state (ReSwift).
+            .triggering("""
+            func counterReducer(action: Action, state: CounterState?) -> CounterState {
+                var state = state ?? CounterState()
+                switch action {
+                case let action as CounterAction.Increase:
+                    state.count += action.by
+                    state.changedAt = ↓Date()
+                default:
+                    break
+                }
+                ↓print(state)
+                return state
+            }
+            """),
+            // Not a function that builds a state from something else, or reads one without an action.
+            .nonTriggering("""
+            func makeState(from response: Response) -> FeedState {
+                print("decoded", response.items.count)
+                return FeedState(items: response.items, loadedAt: Date())
+            }
+            func describe(_ state: FeedState, for action: FeedAction) -> String {
+                "\\(action) at \\(Date())"
+            }
+            """),
         ])
 
-    static let scopeWords = ["inout", "Reduce"]
-    /// A reducer function has an `inout` parameter; a `Reduce` closure names `Reduce`.
-    static func mayReport(in scope: FileScope) -> Bool { scope.contains("inout") || scope.contains("Reduce") }
+    static let scopeWords = ["Reduce", "Action", "Intent"]
+    /// A reducer function has a parameter whose type name ends with `Action` or `Intent`; a
+    /// `Reduce` closure names `Reduce`.
+    static func mayReport(in scope: FileScope) -> Bool { scope.contains("Reduce") || scope.contains("Action") || scope.contains("Intent") }
 
     func check(_ context: inout RuleContext) {
         let file = context.file
@@ -253,13 +281,17 @@ struct ReducerSideEffect: Rule {
     }
 
     /// An `inout` parameter whose type name ends with `State`, and one whose type name ends with
-    /// `Action` or `Intent`.
+    /// `Action` or `Intent`; or, returning a type whose name ends with `State`, a parameter of such
+    /// a type (optional or not) and one of an action type.
     private func isReducer(_ f: FunctionDecl, in file: SourceFile) -> Bool {
         guard f.kind == .function, let open = f.parameterOpen, let close = f.parameterClose, open < close else { return false }
-        // Cheap first: no `inout` between the parentheses, no reducer (parameters are parsed lazily).
-        guard (open..<close).contains(where: { file.isWord($0, "inout") }) else { return false }
+        // Cheap first: no `inout` between the parentheses and no `…State` result, no reducer
+        // (parameters are parsed lazily).
+        let takesInout = (open..<close).contains(where: { file.isWord($0, "inout") })
+        let returnsState = f.returnTypeTokens.map { r in TypeRef.baseName(of: file.text(of: r, compact: true)).hasSuffix("State") } ?? false
+        guard takesInout || returnsState else { return false }
         let parameters = file.parameters(of: f)
-        let hasState = parameters.contains { p in p.isInout && (p.type?.baseName.hasSuffix("State") ?? false) }
+        let hasState = parameters.contains { p in (p.isInout || returnsState) && (p.type?.baseName.hasSuffix("State") ?? false) }
         let hasAction = parameters.contains { p in
             guard !p.isInout, let name = p.type?.baseName else { return false }
             return name.hasSuffix("Action") || name.hasSuffix("Intent")
