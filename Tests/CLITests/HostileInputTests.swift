@@ -172,6 +172,9 @@ final class HostileInputTests: XCTestCase {
                 + r("if a { ") + "try? await g()" + r(" }") + "\n    }\n}\n",
             "LoadingDo.swift": "final class D: ObservableObject {\n    @Published private(set) var isLoading = false\n    func f() async {\n        isLoading = true\n        "
                 + r("do { ") + "try await g()" + r(" } catch { return }") + "\n    }\n}\n",
+            // A kept handler called from a chain of private methods, each calling the next.
+            "Handlers.swift": "final class H {\n    private var h: (() -> Void)?\n    func start(_ h: @escaping () -> Void) { self.h = h; f0() }\n"
+                + (0..<n).map { "    private func f\($0)() { h?(); DispatchQueue.main.async { self.f\($0 + 1)() } }\n" }.joined() + "}\n",
         ]
     }()
 
