@@ -21,7 +21,9 @@ struct UnobservedModel: Rule {
         the view reads a member of it other than \
         a method call (`model.refresh()`, `model.fetch { … }`), a method handed over as an action \
         (`Button(action: model.send)`, `.onAppear(perform: model.start)`, also after `onDismiss:`, \
-        `onCommit:`, `onEditingChanged:`), or a stored property that is not \
+        `onCommit:`, `onEditingChanged:`), a read inside a closure that runs on an event rather than \
+        while the view renders (a button's action, `.onTapGesture { }`, `.onAppear { }`, \
+        `.task { }`, `.onChange(of:) { }`; `of:` itself is a read), or a stored property that is not \
         observable state, its own or a superclass's (a read inside a string \
         interpolation counts; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
@@ -263,6 +265,44 @@ struct UnobservedModel: Rule {
                 }
             }
             """),
+            // State read only when an event comes: in actions and handlers.
+            .nonTriggering("""
+            final class PlayerModel: ObservableObject {
+                @Published private(set) var isPlaying = false
+                @Published private(set) var title = ""
+                func toggle() { isPlaying.toggle() }
+            }
+            struct PlayButton: View {
+                let player: PlayerModel
+                var body: some View {
+                    Button("Play") { if !player.isPlaying { player.toggle() } }
+                        .onAppear { print(player.title) }
+                        .task { await log(player.title) }
+                    Button { print(player.isPlaying) } label: { Image(systemName: "info") }
+                }
+                func log(_ s: String) async {}
+            }
+            """),
+            // Not when the label shows it, or `onChange(of:)` watches it.
+            .triggering("""
+            final class PlayerModel: ObservableObject {
+                @Published private(set) var isPlaying = false
+                @Published private(set) var title = ""
+                func toggle() { isPlaying.toggle() }
+            }
+            struct PlayButton: View {
+                let ↓player: PlayerModel
+                var body: some View {
+                    Button { player.toggle() } label: { Text(player.title) }
+                }
+            }
+            struct PlayStatus: View {
+                let ↓player: PlayerModel
+                var body: some View {
+                    Color.clear.onChange(of: player.isPlaying) { print($0) }
+                }
+            }
+            """),
         ])
 
     /// Only a file's view types are checked.
@@ -344,11 +384,39 @@ extension UnobservedModel {
                     let start = file.kind(i - 1) == .period ? i - 2 : i
                     if file.kind(start - 1) == .colon, file.isName(start - 2, in: UnobservedModel.actionLabels) { continue }
                 }
-                if !plain.contains(file.name(member)) { return true }
+                if plain.contains(file.name(member)) { continue }
+                // Read when an event comes (a button's action, `.onAppear { }`, `.task { }`), not
+                // while the view renders: nothing of it is shown that could go stale.
+                if isInEventHandler(i, within: code.range, file: file) { continue }
+                return true
             }
         }
         return false
     }
+
+    /// Whether token `i` is inside a closure that runs on an event rather than while the view
+    /// renders: an action (`Button("Play") { … }`, `Button { … } label: { … }`'s first closure,
+    /// `action:`, `perform:`), or a gesture, lifecycle or change handler (`.onTapGesture { }`,
+    /// `.onAppear { }`, `.task { }`, `.onChange(of:) { }`, `.refreshable { }`).
+    static func isInEventHandler(_ i: Int, within range: TokenRange, file: SourceFile) -> Bool {
+        for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= range.lowerBound {
+            if let label = c.label, actionLabelNames.contains(label) { return true }
+            guard let last = c.calleeName else { continue }
+            if eventHandlers.contains(last) { return true }
+            // `Button("Play") { … }`: the trailing closure is the action unless `action:` is given.
+            if last == "Button", c.isTrailing, c.label == nil,
+               c.callee.last?.callParen.map({ file.argumentLabels(ofCallAt: $0).contains("action") }) != true { return true }
+        }
+        return false
+    }
+
+    static let actionLabelNames: Set<String> = ["action", "perform", "onDismiss", "onCommit", "onEditingChanged"]
+    /// SwiftUI modifiers whose closure runs when something happens, not while rendering.
+    static let eventHandlers: Set<String> = [
+        "onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "task", "onChange", "onReceive", "onSubmit",
+        "refreshable", "onEnded", "onChanged", "onDrop", "onDelete", "onMove", "onOpenURL", "onContinueUserActivity",
+        "onHover", "onKeyPress", "onCommand", "onExitCommand", "onDeleteCommand", "onMoveCommand", "onPlayPauseCommand",
+    ]
 
     /// Argument labels of SwiftUI parameters that take a function to call later.
     static let actionLabels = WordSet(["action", "perform", "onDismiss", "onCommit", "onEditingChanged"])
