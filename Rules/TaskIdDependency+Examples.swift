@@ -250,5 +250,31 @@ extension TaskIdDependency {
             }
         }
         """),
+        // A seed, named to be read once…
+        .nonTriggering("""
+        struct ActivitiesPage: View {
+            let initialActivities: [String]
+            @State private var activities: [String] = []
+            var body: some View {
+                List(activities, id: \\.self) { Text($0) }
+                    .task { if activities.isEmpty { activities = initialActivities } }
+            }
+        }
+        """),
+        // …but `initials` is no seed name.
+        .triggering("""
+        struct ActivitiesPage: View {
+            let initialActivities: [String]
+            let initials: String
+            @State private var activities: [String] = []
+            var body: some View {
+                List(activities, id: \\.self) { Text($0) }
+                    .↓task {
+                        if activities.isEmpty { activities = initialActivities }
+                        activities += await ActivityAPI.more(for: initials)
+                    }
+            }
+        }
+        """),
     ]
 }

@@ -25,7 +25,8 @@ struct TaskIdDependency: Rule {
         every explicit `init` sets to a literal (`autoLoads = true` in one, `false` in another) is \
         fixed by the initializer the parent picks, not a value it passes. Neither is a \
         Composable Architecture `Store`/`StoreOf` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
-        `@_exported import`). \
+        `@_exported import`). An input named as a seed (`initialItems`, `seedQuery`) is read once \
+        on purpose, as `State(initialValue:)` is. \
         The finding is reported on the modifier's `task` token.
         """,
         category: .lifecycle,
@@ -76,6 +77,8 @@ struct TaskIdDependency: Rule {
         var names = Set<String>()
         for p in project.storedProperties(of: type, in: file) {
             let isBinding = p.wrapper == "Binding"
+            // `initialItems`, `initialQuery`: a seed, named to be read once, as `State(initialValue:)`.
+            if TaskIdDependency.isSeedName(p.name) { continue }
             if !isBinding {
                 guard p.wrapper == nil, !p.isFunctionTyped else { continue }
                 if p.hasInitializer && (p.isLet || p.access <= .fileprivate) { continue }
@@ -108,6 +111,15 @@ struct TaskIdDependency: Rule {
             names.insert(p.name)
         }
         return names
+    }
+
+    /// `initial` followed by a capitalised word (`initialItems`), or `seed`/`seed…` likewise.
+    static func isSeedName(_ name: String) -> Bool {
+        for prefix in ["initial", "seed"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if rest.isEmpty || rest.first!.isUppercase { return true }
+        }
+        return false
     }
 
     /// The protocols a generic parameter of `type` is constrained to, in its generic parameter
