@@ -737,42 +737,8 @@ extension MainActorMutation {
         // context), from its timer (the caller's run loop), and from a project function's answer
         // that arrives on the main queue; through its private methods.
         .nonTriggering(files: [
-            "StatusFetcher.swift": """
-            enum StatusFetcher {
-                static func fetchStatus(id: String, completion: @escaping (String?) -> Void) {
-                    let finish: (String?) -> Void = { value in
-                        DispatchQueue.main.async { completion(value) }
-                    }
-                    URLSession.shared.dataTask(with: URL(string: "https://example.com/\\(id)")!) { data, _, _ in
-                        finish(data.map { String(decoding: $0, as: UTF8.self) })
-                    }.resume()
-                }
-            }
-            """,
-            "StatusPoller.swift": """
-            final class StatusPoller {
-                private var timer: Timer?
-                private var onChange: ((String?) -> Void)?
-                private var latest: String?
-                func start(onChange: @escaping (String?) -> Void) {
-                    self.onChange = onChange
-                    timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
-                        self?.fetch()
-                    }
-                    notify()
-                    fetch()
-                }
-                private func fetch() {
-                    StatusFetcher.fetchStatus(id: "hub") { [weak self] value in
-                        self?.latest = value
-                        self?.notify()
-                    }
-                }
-                private func notify() {
-                    onChange?(latest)
-                }
-            }
-            """,
+            "StatusFetcher.swift": MainActorMutation.statusFetcher,
+            "StatusPoller.swift": MainActorMutation.statusPoller(answeredOnMain: true),
             "HubModel.swift": """
             final class HubModel: ObservableObject {
                 @Published private(set) var status: String?
@@ -784,42 +750,8 @@ extension MainActorMutation {
         // The method of the type the property holds is the one called: another type's `start`
         // calls its closure on a global queue.
         .triggering(files: [
-            "StatusFetcher.swift": """
-            enum StatusFetcher {
-                static func fetchStatus(id: String, completion: @escaping (String?) -> Void) {
-                    let finish: (String?) -> Void = { value in
-                        DispatchQueue.main.async { completion(value) }
-                    }
-                    URLSession.shared.dataTask(with: URL(string: "https://example.com/\\(id)")!) { data, _, _ in
-                        finish(data.map { String(decoding: $0, as: UTF8.self) })
-                    }.resume()
-                }
-            }
-            """,
-            "StatusPoller.swift": """
-            final class StatusPoller {
-                private var timer: Timer?
-                private var onChange: ((String?) -> Void)?
-                private var latest: String?
-                func start(onChange: @escaping (String?) -> Void) {
-                    self.onChange = onChange
-                    timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
-                        self?.fetch()
-                    }
-                    notify()
-                    fetch()
-                }
-                private func fetch() {
-                    StatusFetcher.fetchStatus(id: "hub") { [weak self] value in
-                        self?.latest = value
-                        self?.notify()
-                    }
-                }
-                private func notify() {
-                    onChange?(latest)
-                }
-            }
-            """,
+            "StatusFetcher.swift": MainActorMutation.statusFetcher,
+            "StatusPoller.swift": MainActorMutation.statusPoller(answeredOnMain: true),
             "Uploader.swift": """
             final class Uploader {
                 func start(completion: @escaping (Int) -> Void) {
@@ -840,30 +772,7 @@ extension MainActorMutation {
         ]),
         // The poller's answer comes from the data task's own queue.
         .triggering(files: [
-            "StatusPoller.swift": """
-            final class StatusPoller {
-                private var timer: Timer?
-                private var onChange: ((String?) -> Void)?
-                private var latest: String?
-                func start(onChange: @escaping (String?) -> Void) {
-                    self.onChange = onChange
-                    timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
-                        self?.fetch()
-                    }
-                    notify()
-                    fetch()
-                }
-                private func fetch() {
-                    URLSession.shared.dataTask(with: URL(string: "https://example.com/hub")!) { [weak self] data, _, _ in
-                        self?.latest = data.map { String(decoding: $0, as: UTF8.self) }
-                        self?.notify()
-                    }.resume()
-                }
-                private func notify() {
-                    onChange?(latest)
-                }
-            }
-            """,
+            "StatusPoller.swift": MainActorMutation.statusPoller(answeredOnMain: false),
             "HubModel.swift": """
             final class HubModel: ObservableObject {
                 @Published private(set) var status: String?
@@ -908,4 +817,57 @@ extension MainActorMutation {
         }
         """),
     ]
+
+    /// A project function whose completion hops to the main queue (for the poller examples).
+    static let statusFetcher = """
+        enum StatusFetcher {
+            static func fetchStatus(id: String, completion: @escaping (String?) -> Void) {
+                let finish: (String?) -> Void = { value in
+                    DispatchQueue.main.async { completion(value) }
+                }
+                URLSession.shared.dataTask(with: URL(string: "https://example.com/\\(id)")!) { data, _, _ in
+                    finish(data.map { String(decoding: $0, as: UTF8.self) })
+                }.resume()
+            }
+        }
+        """
+
+    /// A poller that keeps its closure and calls it when started, from its timer and from its
+    /// answers: those of `StatusFetcher` (on the main queue) or of a data task (off it).
+    static func statusPoller(answeredOnMain: Bool) -> String {
+        let fetch = answeredOnMain ? """
+                    StatusFetcher.fetchStatus(id: "hub") { [weak self] value in
+                        self?.latest = value
+                        self?.notify()
+                    }
+            """ : """
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com/hub")!) { [weak self] data, _, _ in
+                        self?.latest = data.map { String(decoding: $0, as: UTF8.self) }
+                        self?.notify()
+                    }.resume()
+            """
+        return """
+            final class StatusPoller {
+                private var timer: Timer?
+                private var onChange: ((String?) -> Void)?
+                private var latest: String?
+                func start(onChange: @escaping (String?) -> Void) {
+                    self.onChange = onChange
+                    timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { [weak self] _ in
+                        self?.fetch()
+                    }
+                    notify()
+                    fetch()
+                }
+                private func fetch() {
+
+            """ + fetch + """
+
+                }
+                private func notify() {
+                    onChange?(latest)
+                }
+            }
+            """
+    }
 }
