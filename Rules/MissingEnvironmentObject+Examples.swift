@@ -514,5 +514,45 @@ extension MissingEnvironmentObject {
         }
         #Preview { CartView().environmentObject(Bootstrap()) }
         """),
+        // A local `var footer: some View { … }` and a view type declared in a preview are not
+        // constructions of `View`, which would reach what every `extension View` builds…
+        .nonTriggering("""
+        @MainActor @Observable final class Location {}
+        struct OnboardingGate: ViewModifier {
+            @Environment(Location.self) private var location
+            func body(content: Content) -> some View { content }
+        }
+        extension View {
+            func withOnboarding() -> some View { modifier(OnboardingGate()) }
+        }
+        struct ShareCard: View {
+            var body: some View {
+                var footer: some View { Text("Footer") }
+                return footer
+            }
+        }
+        #Preview { ShareCard() }
+        #Preview {
+            struct Wrapper: View {
+                var body: some View { ShareCard() }
+            }
+            return Wrapper()
+        }
+        """),
+        // …while what such a local property builds is built by the view.
+        .triggering("""
+        @MainActor @Observable final class Location {}
+        struct LocationBadge: View {
+            @Environment(Location.self) private var ↓location
+            var body: some View { Text("Here") }
+        }
+        struct ShareCard: View {
+            var body: some View {
+                var footer: some View { LocationBadge() }
+                return footer
+            }
+        }
+        #Preview { ShareCard() }
+        """),
     ]
 }

@@ -68,6 +68,36 @@ struct OwnedModelStateObject: Rule {
                 }
                 """,
             ]),
+            // `@State` holds an `@Observable` class, even one that is also an ObservableObject through
+            // its base class, or one of namesakes of which another is an ObservableObject…
+            .nonTriggering("""
+            class BaseStateModel: ObservableObject {}
+            @Observable final class HistoryModel: BaseStateModel {
+                private(set) var items: [Int] = []
+            }
+            enum Carbs {
+                final class StateModel: ObservableObject { @Published private(set) var amount = 0 }
+            }
+            enum History {
+                @Observable final class StateModel { private(set) var items: [Int] = [] }
+                struct RootView: View {
+                    @State private var state = StateModel()
+                    @State private var history = HistoryModel()
+                    var body: some View { Text("\\(state.items.count + history.items.count)") }
+                }
+            }
+            """),
+            // …not an ObservableObject alone.
+            .triggering("""
+            class BaseStateModel: ObservableObject {}
+            final class CarbsModel: BaseStateModel {
+                @Published private(set) var amount = 0
+            }
+            struct CarbsView: View {
+                @State private var ↓carbs = CarbsModel()
+                var body: some View { Text("\\(carbs.amount)") }
+            }
+            """),
             .fix(before: """
             struct ProfileView: View {
                 @ObservedObject var ↓viewModel = ProfileViewModel()
@@ -240,7 +270,11 @@ struct OwnedModelStateObject: Rule {
                 if !written.contains("." + model), let nested = UnobservedModel.nestedType(named: model, in: type), nested.kind != .class { continue }
                 switch wrapper {
                 case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model), fix: fix)
-                case "State": context.report(at: v.nameToken, .state(v.name, model))
+                case "State":
+                    // An `@Observable` class is what `@State` holds (it may also be an
+                    // ObservableObject through a base class); with namesakes, some of which are.
+                    if project.isObservableMacroClass(model) { continue }
+                    context.report(at: v.nameToken, .state(v.name, model))
                 default: context.report(at: v.nameToken, .plain(v.name, model))
                 }
             }

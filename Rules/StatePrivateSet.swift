@@ -149,6 +149,34 @@ struct StatePrivateSet: Rule {
                 @Published var value = 0
             }
             """),
+            // A class is judged by its own attribute: `Carbs.StateModel` is an ObservableObject, whose
+            // plain `var` is not state, although `History.StateModel` is `@Observable`.
+            .nonTriggering("""
+            enum Carbs {
+                final class StateModel: ObservableObject {
+                    var storage = ""
+                    @Published private(set) var amount = 0
+                }
+            }
+            enum History {
+                @Observable final class StateModel {
+                    private(set) var items: [Int] = []
+                }
+            }
+            """),
+            .triggering("""
+            enum Carbs {
+                final class StateModel: ObservableObject {
+                    var storage = ""
+                    @Published var ↓amount = 0
+                }
+            }
+            enum History {
+                @Observable final class StateModel {
+                    var ↓items: [Int] = []
+                }
+            }
+            """),
         ])
 
     /// Only a file's model classes (and their extensions) are checked.
@@ -160,7 +188,10 @@ struct StatePrivateSet: Rule {
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
             if fileprivateTypes == nil { fileprivateTypes = context.file.fileprivateTypes() }
             if fileprivateTypes?.contains(ObjectIdentifier(type)) == true { continue }
-            let observableMacro = type.header.hasAttribute("Observable") || project.isObservableMacroClass(type.name)
+            // The class's own attribute; the project's word only for a name no other type has
+            // (`Carbs.StateModel` is not `@Observable` because `History.StateModel` is).
+            let observableMacro = type.header.hasAttribute("Observable")
+                || (project.symbol(type.name)?.isDeclaredMoreThanOnce != true && project.isObservableMacroClass(type.name))
             for v in type.variables where !v.isLet && v.isStored && !v.isStatic {
                 let isState = observableMacro ? v.isObservationTracked : v.isPublished
                 guard isState, v.header.setterAccess > .fileprivate else { continue }

@@ -427,13 +427,26 @@ final class ViewGraphBuilder {
         return file.isWord(j, "if") || file.isWord(j, "while") || file.isWord(j, "switch")
     }
 
-    /// `Foo(…)`, `Foo { … }`, `Foo<T>(…)`, `Foo.init(…)`, not after a `.`.
+    /// `Foo(…)`, `Foo { … }`, `Foo<T>(…)`, `Foo.init(…)`, not after a `.`, nor a type written
+    /// before a body (`var footer: some View { … }`, `struct Wrapper: View { … }` declared in a
+    /// function or a preview, whose braces are not a closure's).
     func isConstruction(_ i: Int) -> Bool {
-        guard file.kind(i) == .identifier, file.kind(i - 1) != .period, file.kind(i - 1) != .at, file.beginsWithCapital(i) else { return false }
+        guard file.kind(i) == .identifier, file.kind(i - 1) != .period, file.kind(i - 1) != .at, file.beginsWithCapital(i),
+              !file.isWord(i - 1, "some"), !file.isWord(i - 1, "any"), file.kind(i - 1) != .arrow, !isInInheritanceClause(i) else { return false }
         var n = i + 1
         if file.isText(n, "<"), !file.tokens[n].hasSpaceBefore, let close = (n..<min(file.tokens.count, n + 32)).first(where: { file.isText($0, ">") }) { n = close + 1 }
         if file.kind(n) == .period, file.isWord(n + 1, "init") { n += 2 }
         return (file.kind(n) == .leftParen && !file.tokens[n].hasSpaceBefore) || isClosureOpen(n)
+    }
+
+    /// `View` in `struct Wrapper: View {` or `struct Wrapper: Sendable, View {`: a supertype.
+    func isInInheritanceClause(_ i: Int) -> Bool {
+        var j = i - 1
+        while file.kind(j) == .comma, file.kind(j - 1) == .identifier, j > i - 32 { j -= 2 }
+        guard file.kind(j) == .colon, file.kind(j - 1) == .identifier else { return false }
+        let k = j - 2
+        return file.isWord(k, "struct") || file.isWord(k, "class") || file.isWord(k, "enum") || file.isWord(k, "actor")
+            || file.isWord(k, "extension") || file.isWord(k, "protocol")
     }
 
     /// The chain starting at `i`; nil when nothing follows a plain name (a bare value).
