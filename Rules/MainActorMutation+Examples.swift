@@ -781,6 +781,34 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // The parameter a closure is passed to decides: one that does not escape runs during the
+        // call (whatever the other parameters are), a `@MainActor` one on the main actor.
+        .nonTriggering("""
+        final class SettingsModel: ObservableObject {
+            @Published private(set) var volume = 0
+            @Published private(set) var presets: [Int] = []
+            func bind(_ initial: (Int) -> Void, onChange: ((Int) -> Void)? = nil) { initial(42) }
+            func load(update: @escaping @MainActor ([Int]) -> Void) {
+                Task { await update([1, 2, 3]) }
+            }
+            func setUp() {
+                bind { self.volume = $0 }
+                bind({ v in self.volume = v })
+                load(update: { self.presets = $0 })
+                load { self.presets = $0 }
+            }
+        }
+        """),
+        // Not the escaping one.
+        .triggering("""
+        final class SettingsModel: ObservableObject {
+            @Published private(set) var volume = 0
+            func bind(_ initial: (Int) -> Void, onChange: ((Int) -> Void)? = nil) { initial(42) }
+            func setUp() {
+                bind({ _ in }, onChange: { v in ↓self.volume = v })
+            }
+        }
+        """),
         // Blocks that run before the call returns: UIKit's animations, Core Data's `performAndWait`.
         .nonTriggering("""
         final class DrawerModel: ObservableObject {

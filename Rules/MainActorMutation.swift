@@ -38,7 +38,9 @@ struct MainActorMutation: Rule {
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
         `addSnapshotListener`, …, on `Firestore.firestore()` or a property holding it) and Firebase \
         Auth's completion blocks and listeners (in a file that imports Firebase), and AppKit's \
-        `NSEvent.addLocalMonitorForEvents`. A database \
+        `NSEvent.addLocalMonitorForEvents`. A closure passed to a project function's parameter \
+        that does not escape (not `@escaping`, not optional) runs during the call, and one passed \
+        to a `@MainActor` function-typed parameter runs on the main actor. A database \
         transaction's block (`write`, `read`, `inDatabase`, `inTransaction`) runs before the call \
         returns, like a `sync` block. A `sink` or `assign` on a chain that starts at the model's own \
         observable state (`$query`) and passes only through synchronous operators (`map`, `filter`, \
@@ -189,6 +191,12 @@ struct MainActorMutation: Rule {
         }
         // Also a project function whose closure parameters are all non-escaping (`measure { }`).
         if MainActorMutation.synchronousCalls.contains(last) || project.synchronousClosureFunctions.contains(last) { return .unknown }
+        // The parameter of a project function that the closure is passed to: `@MainActor`
+        // (`update: @escaping @MainActor ([T]) -> Void`), or not escaping (run during the call).
+        if let parameter = closureParameter(receiving: c, named: last, file: file, project: project) {
+            if parameter.isMainActor { return .main }
+            if !parameter.escapes { return .unknown }
+        }
         if callPassesMainQueue(c, file: file) { return .main }
         // A framework method that calls its handler on the main thread (`MKLocalSearch.start`).
         let root = names.first { $0 != "self" }.flatMap { queues.framework[$0] ?? $0 } ?? ""
@@ -212,6 +220,30 @@ struct MainActorMutation: Rule {
         // itself called (a poller that reports at once, then from main-queue answers).
         if project.mainOrCallerContextFunctions.contains(last) { return .unknown }
         return .offMain("inside a completion handler passed to `\(last)`")
+    }
+
+    /// The closure parameter of the project functions named `name` that closure `c` is passed to,
+    /// when every such function that has one there agrees on how it runs: the parameter of
+    /// `c`'s label; for a trailing closure without one, the first closure parameter whose label
+    /// the call does not write; for an unlabelled argument, the first one without a label.
+    private func closureParameter(receiving c: ClosureInfo, named name: String, file: SourceFile, project: ProjectIndex) -> ClosureParameterFact? {
+        guard let lists = project.closureParameterLists[name] else { return nil }
+        let written = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0) } ?? []
+        var found: ClosureParameterFact? = nil
+        for parameters in lists {
+            let match: ClosureParameterFact?
+            if let label = c.label {
+                match = parameters.first { $0.label == label }
+            } else if c.isTrailing {
+                match = parameters.first { !written.contains($0.label) }
+            } else {
+                match = parameters.first { $0.label == "_" }
+            }
+            guard let m = match else { continue }
+            if let f = found, f.escapes != m.escapes || f.isMainActor != m.isMainActor { return nil }
+            found = m
+        }
+        return found
     }
 
     /// Where the block of a `DispatchWorkItem` runs, from where the file executes the item: the

@@ -23,6 +23,8 @@ public struct MainHopSummary: Sendable {
     /// calls only on the main queue, in the caller's context, or in closures given to the
     /// functions of `StoredHandlerPlacement.requires`; nil when a call of it may run elsewhere.
     public var storedHandler: StoredHandlerPlacement? = nil
+    /// Its closure parameters in order: how a closure passed to each one runs.
+    public var closureParameters: [ClosureParameterFact] = []
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
     /// body uses that parameter.
@@ -43,10 +45,12 @@ public struct MainHopSummary: Sendable {
             }
             var m = MainHopSummary(name: f.name, hopsToMain: false, mayLeaveMain: false, calls: [])
             m.owner = type.map { $0.kind == .extension ? $0.extendedBaseName : $0.name }
-            m.takesOnlyNonEscapingClosures = closureParameters.allSatisfy { p in
-                guard let text = p.type?.text else { return false }
-                return !text.contains("@escaping") && !text.hasSuffix("?") && !text.hasSuffix("!")
+            m.closureParameters = closureParameters.map { p in
+                let text = p.type?.text ?? ""
+                return ClosureParameterFact(label: p.label ?? "_", escapes: text.contains("@escaping") || text.hasSuffix("?") || text.hasSuffix("!"),
+                                            isMainActor: text.contains("@MainActor"))
             }
+            m.takesOnlyNonEscapingClosures = m.closureParameters.allSatisfy { !$0.escapes }
             var usesClosure = false
             for i in body where file.kind(i) == .identifier || file.kind(i) == .keyword {
                 if file.isWord(i, "main"), file.kind(i - 1) == .period,
@@ -249,6 +253,16 @@ public struct MainHopSummary: Sendable {
             !mainHopping.contains(m.name) && !m.mayLeaveMain && m.storedHandler.map { $0.requires.isSubset(of: mainHopping) } == true
         }
     }
+}
+
+/// A closure parameter of a project function, as a call's closure argument needs it.
+public struct ClosureParameterFact: Sendable {
+    /// The argument label (`_` for none).
+    public var label: String
+    /// `@escaping`, or optional (and so escaping): the closure may run after the call returns.
+    public var escapes: Bool
+    /// Its function type is `@MainActor`: the closure runs on the main actor.
+    public var isMainActor: Bool
 }
 
 /// Where a type's code calls a closure it keeps in a property.

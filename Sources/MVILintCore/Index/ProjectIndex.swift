@@ -257,6 +257,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var mainOrCallerContextFunctions: Set<String> = []
     /// As `mainHoppingFunctions` and `mainOrCallerContextFunctions`, for methods named with their
     /// type (`WatchPoller.start`): for a call whose receiver's type is known.
+    /// Function name → the closure parameters of each project function of that name.
+    public private(set) var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
     public private(set) var mainHoppingMethods: Set<String> = []
     public private(set) var mainOrCallerContextMethods: Set<String> = []
 
@@ -394,6 +396,9 @@ public final class ProjectIndex: @unchecked Sendable {
         self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
         self.mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
         (self.mainHoppingMethods, self.mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
+        var parameterLists: [String: [[ClosureParameterFact]]] = [:]
+        for m in closureFunctions { parameterLists[m.name, default: []].append(m.closureParameters) }
+        self.closureParameterLists = parameterLists
     }
 
     @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
