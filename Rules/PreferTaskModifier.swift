@@ -23,7 +23,10 @@ struct PreferTaskModifier: Rule {
         infinite-scroll sentinel that removes itself, a run-once latch), or one that at once awaits \
         a method of the view which sets such a flag before its first suspension \
         (`Task { await fetchMore() }`): `.task { }` would cancel that work as soon as the view goes \
-        away, or never start it again.
+        away, or never start it again. For the same reason an infinite-scroll trigger is not \
+        reported: a Task that awaits a method named for the next page (`loadNextPage`, \
+        `fetchMore`, `paginate`), or that starts under a test of the row against the end of the \
+        list (`if post == posts.last`, `index == items.count - 1`).
         """,
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -271,6 +274,39 @@ struct PreferTaskModifier: Rule {
                 }
             }
             """),
+            // Infinite-scroll triggers: the row at the end of the list, a method named for the next page.
+            .nonTriggering("""
+            struct FeedList: View {
+                @ObservedObject var model: FeedModel
+                var body: some View {
+                    List(model.posts) { post in
+                        PostRow(post: post)
+                            .onAppear {
+                                if post == model.posts.last {
+                                    Task { await model.refreshTail() }
+                                }
+                            }
+                    }
+                    ProgressView().onAppear { Task { await model.fetchNextPage() } }
+                }
+            }
+            """),
+            // Not a row's own load, which `.task { }` should cancel when the row scrolls away.
+            .triggering("""
+            struct FeedList: View {
+                @ObservedObject var model: FeedModel
+                var body: some View {
+                    List(model.posts) { post in
+                        PostRow(post: post)
+                            .↓onAppear {
+                                if post.thumbnail == nil {
+                                    Task { await model.loadThumbnail(for: post) }
+                                }
+                            }
+                    }
+                }
+            }
+            """),
         ])
 
     static let scopeWords = ["onAppear"]
@@ -290,13 +326,46 @@ struct PreferTaskModifier: Rule {
                 file.isTaskCreation(at: i) && analysis.innermost[i] >= 0 && analysis.closures[Int(analysis.innermost[i])].open == closure.open
                     && !storesHandle(createdAt: i, in: file) && suspends(taskAt: i, in: file)
             }
-            guard let task = direct, !setsGatingState(before: task, in: closure.body, modifier: modifier.token, file: file) else { continue }
+            guard let task = direct, !setsGatingState(before: task, in: closure.body, modifier: modifier.token, file: file),
+                  !loadsNextPage(taskAt: task, in: closure.body, file: file) else { continue }
             context.report(at: modifier.token, .onAppearTask)
         }
     }
 }
 
 extension PreferTaskModifier {
+    /// An infinite-scroll trigger: the Task awaits a method named for the next page or more
+    /// items (`loadNextPage`, `fetchMore`, `paginate`), or it starts under a test of the row
+    /// against the end of the list (`if post == posts.last`, `index == items.count - 1`,
+    /// `endIndex`). `.task { }` would cancel the load when the row scrolls away, and the row
+    /// would not ask again until it reappears.
+    private func loadsNextPage(taskAt task: Int, in body: TokenRange, file: SourceFile) -> Bool {
+        guard let open = (task..<min(body.upperBound, task + 8)).first(where: { file.kind($0) == .leftBrace }),
+              let close = file.partner(open), close > open else { return false }
+        for i in open..<close where file.isWord(i, "await") {
+            var j = i + 1
+            while j < close, file.kind(j) == .identifier || file.isWord(j, "self") || file.kind(j) == .period || file.isText(j, "?") { j += 1 }
+            guard file.kind(j) == .leftParen, file.kind(j - 1) == .identifier else { continue }
+            let name = file.name(j - 1).lowercased()
+            if PreferTaskModifier.pagingWords.contains(where: { name.contains($0) }) { return true }
+        }
+        // The `if` conditions around the Task inside the closure.
+        for i in body where i < task && (file.isWord(i, "if") || file.isWord(i, "guard")) {
+            var end = i + 1
+            while end < min(task, i + 64), file.kind(end) != .leftBrace, !file.isWord(end, "else") { end += 1 }
+            if file.kind(end) == .leftBrace, let blockClose = file.partner(end), blockClose < task { continue }
+            let testsEnd = ((i + 1)..<end).contains { j in
+                (file.kind(j - 1) == .period && (file.isWord(j, "last") || file.isWord(j, "endIndex")))
+                    || (file.isWord(j, "count") && file.isText(j + 1, "-"))
+            }
+            if testsEnd { return true }
+        }
+        return false
+    }
+
+    /// Parts of a method name that load the next page of a list.
+    static let pagingWords = ["nextpage", "loadmore", "fetchmore", "loadnext", "fetchnext", "paginat", "morepage", "moreitems", "moreresults"]
+
     /// Whether the closure sets a `@State` flag before creating the Task, or the Task at once calls
     /// a method of the view that sets one before its first suspension, where the flag either
     /// guards the closure itself (`guard !didStart else { return }; didStart = true`) or is tested
