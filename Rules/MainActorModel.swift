@@ -15,7 +15,10 @@ struct MainActorModel: Rule {
         `UIScrollViewDelegate`, `UITableViewDataSource`, `WKNavigationDelegate`, `NSToolbarDelegate`, …) \
         or subclasses a responder, view, controller or document class (`UITableViewCell`, `NSPopover`, \
         `NSDocument`, …) is isolated through it; a protocol the SDK does not isolate \
-        (`CLLocationManagerDelegate`) isolates nothing. A class each of whose observable-state properties is marked `@MainActor` itself \
+        (`CLLocationManagerDelegate`) isolates nothing. A class that conforms to `Sendable` (not \
+        `@unchecked Sendable`) and has no stored `var` (its state in a `Mutex`, say) is safe to use \
+        from any thread and is not reported; one with stored `var`s is (the Swift 5 language mode \
+        accepts that conformance with warnings at most). A class each of whose observable-state properties is marked `@MainActor` itself \
         already has every write of that state checked, and is not reported either.
         """,
         category: .concurrency,
@@ -54,6 +57,24 @@ struct MainActorModel: Rule {
             .triggering("""
             final class ↓SettingsModel {}
             @MainActor extension SettingsModel: ObservableObject {}
+            """),
+            // A `Sendable` class with no stored `var` is safe from any thread; `@unchecked Sendable`
+            // is a promise only, and so is `Sendable` on a class with stored `var`s.
+            .nonTriggering("""
+            @Observable
+            final class FindProgress: Sendable {
+                private let state = Mutex(0)
+            }
+            """),
+            .triggering("""
+            @Observable
+            final class ↓DownloadProgress: @unchecked Sendable {
+                private(set) var fraction = 0.0
+            }
+            @Observable
+            class ↓AppState: Sendable {
+                var isSearching = false
+            }
             """),
             .fix(before: """
             final class ↓ProfileViewModel: ObservableObject {
@@ -154,6 +175,11 @@ struct MainActorModel: Rule {
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
             guard !project.isMainActorIsolated(type.name, declaredIn: context.file.path) else { continue }
             if type.header.hasModifier("nonisolated") { continue }
+            // Declared `Sendable` (not `@unchecked`) with no stored `var`: nothing in it changes
+            // but through what guards itself (a `Mutex`), so any thread may use it. A `Sendable`
+            // class with stored `var`s compiles in the Swift 5 language mode and proves nothing.
+            if type.inherited.contains(where: { $0.baseName == "Sendable" && !$0.text.contains("@unchecked") }),
+               !type.variables.contains(where: { !$0.isStatic && !$0.isLet && $0.isStored }) { continue }
             // Each property of its observable state is `@MainActor` itself: the compiler already
             // keeps every write of that state on the main actor.
             let state = type.variables.filter { !$0.isStatic && ($0.isPublished || (type.header.hasAttribute("Observable") && $0.isObservationTracked)) }
