@@ -809,6 +809,46 @@ extension MainActorMutation {
             }
         }
         """),
+        // The model's own state joined (values arrive where one of them is written), and AppKit's
+        // panels and alerts, which call their handlers on the main thread.
+        .nonTriggering("""
+        final class NotchModel: ObservableObject {
+            @Published private(set) var isOpen = false
+            @Published private(set) var isHovering = false
+            @Published private(set) var isPinned = false
+            @Published private(set) var showsShelf = false
+            @Published private(set) var summary = ""
+            @Published private(set) var picked: [URL] = []
+            private var bag = Set<AnyCancellable>()
+            init() {
+                Publishers.CombineLatest3($isOpen, $isHovering, $isPinned)
+                    .map { $0 && ($1 || $2) }
+                    .sink { [weak self] in self?.showsShelf = $0 }
+                    .store(in: &bag)
+                $isOpen.combineLatest($isPinned).sink { [weak self] in self?.summary = "\\($0) \\($1)" }.store(in: &bag)
+            }
+            func choose(in window: NSWindow) {
+                let panel = NSOpenPanel()
+                panel.beginSheetModal(for: window) { response in
+                    if response == .OK { self.picked = panel.urls }
+                }
+            }
+        }
+        """),
+        // Not when one of the joined publishers is another object's.
+        .triggering("""
+        final class NotchModel: ObservableObject {
+            @Published private(set) var isOpen = false
+            @Published private(set) var showsShelf = false
+            private var bag = Set<AnyCancellable>()
+            init(media: MediaController) {
+                Publishers.CombineLatest($isOpen, media.$isPlaying)
+                    .map { $0 && $1 }
+                    .sink { [weak self] in ↓self?.showsShelf = $0 }
+                    .store(in: &bag)
+            }
+        }
+        """),
         // Blocks that run before the call returns: UIKit's animations, Core Data's `performAndWait`.
         .nonTriggering("""
         final class DrawerModel: ObservableObject {

@@ -46,7 +46,9 @@ struct MainActorMutation: Rule {
         observable state (`$query`) and passes only through synchronous operators (`map`, `filter`, \
         `removeDuplicates`, `receive(on: ImmediateScheduler.shared)`, …) runs where that state is written, since a `@Published` property \
         publishes on the writing thread: the write of `query` is what is reported when it is made \
-        off the main actor, not each value derived from it. The same chain from the state of \
+        off the main actor, not each value derived from it; so does one that joins several of them \
+        (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b)`, `.merge(with: $b)`). The \
+        same chain from the state of \
         another model isolated to the main actor (`prefs.$host`, held by a property or a parameter) \
         runs on the main actor, the only place that state is written. A chain through an asynchronous \
         operator (`flatMap`, `debounce` off the main scheduler) is judged as any other.
@@ -65,7 +67,8 @@ struct MainActorMutation: Rule {
         var typesByName: [String: [TypeDecl]]? = nil
         // Locals holding a framework instance are looked for only in files that name one.
         let namesFramework = file.containsIdentifier("MKLocalSearch") || file.containsIdentifier("MKDirections") || file.containsIdentifier("CLGeocoder")
-            || file.containsIdentifier("Firestore")
+            || file.containsIdentifier("Firestore") || file.containsIdentifier("NSOpenPanel") || file.containsIdentifier("NSSavePanel")
+            || file.containsIdentifier("NSAlert")
         // A Combine `assign` writes without an assignment in the code; most files name none.
         let namesAssign = file.containsIdentifier("assign")
         for type in file.tree.allTypes where project.isModel(type) {
@@ -336,15 +339,38 @@ struct MainActorMutation: Rule {
     /// The same for the chain from `start` up to the subscriber's name token `sink`.
     private func derivesFromOwnState(in start: Int, before sink: Int, state: Set<String>, file: SourceFile,
                                      isolatedState: (String, String) -> Bool = { _, _ in false }) -> Bool {
-        var i = start
-        if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
-        if file.kind(i) == .identifier, file.kind(i + 1) == .period, file.kind(i + 2) == .dollarIdentifier,
-           isolatedState(file.name(i), String(file.name(i + 2).dropFirst())) {
-            i += 2
-        } else if file.kind(i) != .dollarIdentifier || !state.contains(String(file.name(i).dropFirst())) {
+        // `$query`, `self.$query`, `prefs.$host` (isolated): the token after it, or nil.
+        func statePublisherEnd(at k: Int) -> Int? {
+            var i = k
+            if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
+            if file.kind(i) == .identifier, file.kind(i + 1) == .period, file.kind(i + 2) == .dollarIdentifier,
+               isolatedState(file.name(i), String(file.name(i + 2).dropFirst())) { return i + 3 }
+            if file.kind(i) == .dollarIdentifier, state.contains(String(file.name(i).dropFirst())) { return i + 1 }
+            return nil
+        }
+        // The arguments of `open`'s call are all such publishers (a trailing transform closure
+        // after them is allowed): `combineLatest($b)`, `Publishers.Merge($a, $b)`.
+        func combinesStatePublishers(_ open: Int) -> Bool {
+            guard file.kind(open) == .leftParen, let close = file.partner(open), close > open + 1 else { return false }
+            var k = open + 1
+            while k < close {
+                guard let end = statePublisherEnd(at: k) else { return false }
+                if end == close { return true }
+                guard file.kind(end) == .comma else { return false }
+                k = end + 1
+            }
             return false
         }
-        i += 1
+        var i = start
+        if file.isWord(i, "Publishers"), file.kind(i + 1) == .period, file.kind(i + 2) == .identifier,
+           MainActorMutation.combiningPublishers.contains(file.name(i + 2)), combinesStatePublishers(i + 3), let close = file.partner(i + 3) {
+            // `Publishers.CombineLatest3($a, $b, $c)`: each value arrives where one of them is written.
+            i = close + 1
+        } else if let end = statePublisherEnd(at: i) {
+            i = end
+        } else {
+            return false
+        }
         // `.operator`, its arguments and trailing closure, then the next, up to `.sink`.
         while i < sink - 1 {
             guard file.kind(i) == .period, file.kind(i + 1) == .identifier else { return false }
@@ -352,12 +378,23 @@ struct MainActorMutation: Rule {
             // `receive(on: ImmediateScheduler.shared)` delivers at once, on the same thread.
             let immediate = name == "receive" && file.kind(i + 2) == .leftParen
                 && file.partner(i + 2).map { close in (i + 3..<close).contains { file.isWord($0, "ImmediateScheduler") } } == true
-            guard immediate || MainActorMutation.synchronousOperators.contains(name) else { return false }
+            // `.combineLatest($b)`, `.merge(with: $b)`: joined with more of the model's own state.
+            let joinsState = MainActorMutation.combiningOperators.contains(name) && combinesStatePublishers(i + 2)
+                || (name == "merge" && file.isText(i + 3, "with") && file.kind(i + 4) == .colon && statePublisherEnd(at: i + 5).map { file.kind($0) == .rightParen } == true)
+            guard immediate || joinsState || MainActorMutation.synchronousOperators.contains(name) else { return false }
             i += 2
             while i < sink, file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
         }
         return i == sink - 1 && file.kind(i) == .period
     }
+
+    /// Publishers that join others and pass each value on where it arrives.
+    static let combiningPublishers: Set<String> = [
+        "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge", "Merge3", "Merge4", "Merge5", "Merge6", "Merge7", "Merge8",
+        "MergeMany", "Zip", "Zip3", "Zip4",
+    ]
+    /// Operators that join the upstream with other publishers, passing values on where they arrive.
+    static let combiningOperators: Set<String> = ["combineLatest", "merge", "zip"]
 
     /// Combine operators that pass values on at once, on the thread they arrive on.
     static let synchronousOperators: Set<String> = [
@@ -432,6 +469,10 @@ struct MainActorMutation: Rule {
         "NSEvent": ["addLocalMonitorForEvents"],
         "MKDirections": ["calculate", "calculateETA"],
         "CLGeocoder": ["reverseGeocodeLocation", "geocodeAddressString", "geocodePostalAddress"],
+        // AppKit's panels and alerts run on the main thread and call their completion handlers there.
+        "NSOpenPanel": ["begin", "beginSheetModal"],
+        "NSSavePanel": ["begin", "beginSheetModal"],
+        "NSAlert": ["beginSheetModal"],
     ]
 
     /// Library classes that call the completion handlers of these methods on the main queue, with

@@ -331,5 +331,31 @@ extension ViewMutatesState {
             }
         }
         """),
+        // A closure handed to a model from a package (not in the index) is wiring too…
+        .nonTriggering("""
+        import PanelKit
+
+        struct PickerList: View {
+            @EnvironmentObject var panel: FloatingPanel
+            @State private var monitoring = false
+            var body: some View {
+                Text("Pick").onAppear {
+                    monitoring = true
+                    panel.onClose = { monitoring = false }
+                }
+            }
+        }
+        """),
+        // …a value is not.
+        .triggering("""
+        import PanelKit
+
+        struct PickerList: View {
+            @EnvironmentObject var panel: FloatingPanel
+            var body: some View {
+                Text("Pick").onAppear { ↓panel.title = "Pick a file" }
+            }
+        }
+        """),
     ]
 }

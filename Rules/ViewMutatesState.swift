@@ -62,6 +62,9 @@ struct ViewMutatesState: Rule {
                     // callback into the model, not a write of state it shows.
                     if m.path.count == 2, m.kind == .assignment,
                        let p = project.symbol(model)?.storedProperties.first(where: { $0.name == m.path[1] }), p.isWeakReference || p.isFunctionTyped { continue }
+                    // The same with a closure literal as the value, whatever the model's type
+                    // declares (one from a package is not in the index): `panel.onClose = { … }`.
+                    if m.path.count == 2, m.kind == .assignment, file.kind(m.operatorToken + 1) == .leftBrace, file.isClosureOpen(m.operatorToken + 1) { continue }
                     // `model.close = dismiss` where `close` is `@ObservationIgnored`: the `@Observable`
                     // model says that property is not state it shows; setting it is wiring too.
                     if m.path.count == 2, m.kind == .assignment, project.isObservableMacroClass(model),
