@@ -8,7 +8,8 @@ struct StateObjectInjected: Rule {
         summary: "A `@StateObject` must create its model, not wrap an instance passed in from outside",
         rationale: """
         `StateObject(wrappedValue:)` evaluates its argument only once, when the view first appears. \
-        When the argument is an existing instance (a parameter, a shared object), later instances the \
+        When the argument is an existing instance (a parameter, a shared object, a global named bare \
+        as the initial value: `@StateObject var model = sharedModel`), later instances the \
         parent passes are silently ignored, and ownership is muddled: the parent and the view both think \
         they own the model. Inject it with `@ObservedObject`, or construct a new instance inside the \
         autoclosure: `_model = StateObject(wrappedValue: Model(id: id))`. A factory that the \
@@ -49,6 +50,14 @@ struct StateObjectInjected: Rule {
                     _history = .init(wrappedValue: HistoryModel())
                 }
                 var body: some View { EmptyView() }
+            }
+            """),
+            // A global instance, named bare.
+            .triggering("""
+            var sharedAppModel = AppModel()
+            struct CounterApp: App {
+                @StateObject private var ↓model = sharedAppModel
+                var body: some Scene { WindowGroup { Text("\\(model.count)") } }
             }
             """),
             .nonTriggering("""
@@ -222,7 +231,9 @@ struct StateObjectInjected: Rule {
             var reported = Set<String>()
             // `@StateObject var model = Model.shared`: the autoclosure hands over an existing instance.
             for v in stateObjects {
-                guard let r = v.initializer, file.isSharedInstanceChain(r) else { continue }
+                // Also a bare name (`= sharedAppModel`): a property's initial value cannot read the
+                // instance's members, so the name is a global, an instance that already exists.
+                guard let r = v.initializer, file.isSharedInstanceChain(r) || (r.count == 1 && file.kind(r.lowerBound) == .identifier) else { continue }
                 reported.insert(v.name)
                 context.report(at: v.nameToken, .injected(v.name, file.text(of: r)))
             }
