@@ -849,6 +849,87 @@ extension MainActorMutation {
             }
         }
         """),
+        // A project function whose publisher receives on the main queue…
+        .nonTriggering(files: [
+            "CatalogAPI.swift": """
+            enum CatalogAPI {
+                static func names() -> AnyPublisher<[String], Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/names.json")!)
+                        .tryMap { try JSONDecoder().decode([String].self, from: $0.data) }
+                        .receive(on: DispatchQueue.main)
+                        .eraseToAnyPublisher()
+                }
+            }
+            """,
+            "CatalogModel.swift": """
+            final class CatalogModel: ObservableObject {
+                @Published private(set) var names: [String] = []
+                private var bag = Set<AnyCancellable>()
+                func refresh() {
+                    CatalogAPI.names()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.names = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
+        ]),
+        // Also through an overload of the same name that receives on it.
+        .nonTriggering(files: [
+            "Agent.swift": """
+            struct Agent {
+                func run(_ request: URLRequest, _ decoder: JSONDecoder = JSONDecoder()) -> AnyPublisher<Data, Error> {
+                    URLSession.shared.dataTaskPublisher(for: request)
+                        .map(\\.data)
+                        .mapError { $0 as Error }
+                        .receive(on: DispatchQueue.main)
+                        .eraseToAnyPublisher()
+                }
+            }
+            enum PluginAPI {
+                static let agent = Agent()
+                static func run(_ request: URLRequest) -> AnyPublisher<Data, Error> {
+                    agent.run(request).eraseToAnyPublisher()
+                }
+                static func categories() -> AnyPublisher<Data, Error> {
+                    run(URLRequest(url: URL(string: "https://example.com/categories.json")!))
+                }
+            }
+            """,
+            "PluginsModel.swift": """
+            final class PluginsModel: ObservableObject {
+                @Published private(set) var raw = Data()
+                private var bag = Set<AnyCancellable>()
+                func load() {
+                    PluginAPI.categories()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.raw = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
+        ]),
+        // …not one whose publisher delivers where the data task finishes.
+        .triggering(files: [
+            "CatalogAPI.swift": """
+            enum CatalogAPI {
+                static func names() -> AnyPublisher<[String], Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/names.json")!)
+                        .tryMap { try JSONDecoder().decode([String].self, from: $0.data) }
+                        .eraseToAnyPublisher()
+                }
+            }
+            """,
+            "CatalogModel.swift": """
+            final class CatalogModel: ObservableObject {
+                @Published private(set) var names: [String] = []
+                private var bag = Set<AnyCancellable>()
+                func refresh() {
+                    CatalogAPI.names()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in ↓self?.names = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
+        ]),
         // Blocks that run before the call returns: UIKit's animations, Core Data's `performAndWait`.
         .nonTriggering("""
         final class DrawerModel: ObservableObject {

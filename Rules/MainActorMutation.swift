@@ -14,7 +14,9 @@ struct MainActorMutation: Rule {
         model with `@MainActor`, or hop to the main actor before the write. A closure passed to one of \
         the project's own Combine operators (a method of `extension Publisher`) that receives on the \
         main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
-        and names no other scheduler, runs on the main queue. So does a `sink` after a time operator \
+        and names no other scheduler, runs on the main queue; so does a subscriber of a chain that \
+        starts at a project function returning such a publisher \
+        (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`). So does a `sink` after a time operator \
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
         after it. The block of a `DispatchWorkItem` runs where the file executes the item \

@@ -1,7 +1,8 @@
 /// Custom Combine operators declared by the project (`extension Publisher { func sinkOnMain(…) }`),
 /// so that rules can tell where a chain that ends in one of them delivers.
 
-/// One method of an `extension Publisher` (or `AnyPublisher`), as the index needs it.
+/// One method of an `extension Publisher` (or `AnyPublisher`), or a function that returns a
+/// publisher, as the index needs it.
 public struct PublisherMethodSummary: Sendable {
     public var name: String
     /// Has a `receive(on:)` whose scheduler names `main` (`DispatchQueue.main`, `RunLoop.main`, `.main`).
@@ -14,10 +15,22 @@ public struct PublisherMethodSummary: Sendable {
 
     static let extendedTypes: Set<String> = ["Publisher", "AnyPublisher"]
 
+    /// The methods of `extension Publisher`/`AnyPublisher`, and the functions of the file that
+    /// return a publisher (`static func names() -> AnyPublisher<[String], Error>`), whose chain a
+    /// caller's `sink` continues.
     static func methods(in file: SourceFile) -> [PublisherMethodSummary] {
+        var functions: [FunctionDecl] = []
+        for t in file.tree.allTypes {
+            if t.kind == .extension && extendedTypes.contains(t.extendedBaseName) {
+                functions += t.functions.filter { $0.kind != .initializer }
+            } else {
+                functions += t.functions.filter { returnsPublisher($0, in: file) }
+            }
+        }
+        functions += file.tree.topLevelFunctions.filter { returnsPublisher($0, in: file) }
         var result: [PublisherMethodSummary] = []
-        for t in file.tree.allTypes where t.kind == .extension && extendedTypes.contains(t.extendedBaseName) {
-            for f in t.functions where f.kind != .initializer {
+        do {
+            for f in functions {
                 guard let body = f.bodyTokens else { continue }
                 var m = PublisherMethodSummary(name: f.name, receivesOnMain: false, mayLeaveMain: false, calls: [])
                 for i in body {
@@ -41,6 +54,12 @@ public struct PublisherMethodSummary: Sendable {
         return result
     }
 
+    /// A function whose written result type names a publisher (`AnyPublisher<…>`, `some Publisher`).
+    static func returnsPublisher(_ f: FunctionDecl, in file: SourceFile) -> Bool {
+        guard f.kind == .function, let r = f.returnTypeTokens else { return false }
+        return r.contains { file.kind($0) == .identifier && file.name($0).hasSuffix("Publisher") }
+    }
+
     /// End of one call argument that starts at `start`: the next `,` or closing bracket at its depth.
     private static func argumentEnd(from start: Int, in file: SourceFile, limit: Int) -> Int {
         var i = start
@@ -54,11 +73,13 @@ public struct PublisherMethodSummary: Sendable {
         return limit
     }
 
-    /// Methods that deliver on the main queue: they receive on it themselves, or call one that does,
-    /// and never name another scheduler. A name counts only when every method so named qualifies.
+    /// Methods that deliver on the main queue: they receive on it themselves, or call one that does
+    /// (an overload of the same name included), and never name another scheduler. A name counts only when every method so named qualifies.
     static func mainDelivering(_ methods: [PublisherMethodSummary]) -> Set<String> {
-        namesWhereAllQualify(methods, name: \.name) { m, name, _, found in
-            !m.mayLeaveMain && (m.receivesOnMain || m.calls.contains { $0 != name && found.contains($0) })
+        namesWhereAllQualify(methods, name: \.name) { m, name, group, found in
+            // An overload that delivers through another of its name (`static func run(_:)` calling
+            // `agent.run(_:)`) qualifies when one of them receives on the main queue itself.
+            !m.mayLeaveMain && (m.receivesOnMain || m.calls.contains { ($0 != name && found.contains($0)) || ($0 == name && group.contains(where: \.receivesOnMain)) })
         }
     }
 }
