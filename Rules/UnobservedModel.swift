@@ -410,6 +410,7 @@ extension UnobservedModel {
         return false
     }
 
+    /// The same labels, as strings (a closure's label).
     static let actionLabelNames: Set<String> = ["action", "perform", "onDismiss", "onCommit", "onEditingChanged"]
     /// SwiftUI modifiers whose closure runs when something happens, not while rendering.
     static let eventHandlers: Set<String> = [
@@ -419,7 +420,7 @@ extension UnobservedModel {
     ]
 
     /// Argument labels of SwiftUI parameters that take a function to call later.
-    static let actionLabels = WordSet(["action", "perform", "onDismiss", "onCommit", "onEditingChanged"])
+    static let actionLabels = WordSet(Array(actionLabelNames))
 
     /// Whether a string literal with an interpolation names `property` followed by `.`, `?` or `!`.
     static func interpolationUses(_ property: String, in token: Token, of file: SourceFile) -> Bool {
