@@ -288,7 +288,10 @@ struct ReducerSideEffect: Rule {
         // Cheap first: no `inout` between the parentheses and no `…State` result, no reducer
         // (parameters are parsed lazily).
         let takesInout = (open..<close).contains(where: { file.isWord($0, "inout") })
-        let returnsState = f.returnTypeTokens.map { r in TypeRef.baseName(of: file.text(of: r, compact: true)).hasSuffix("State") } ?? false
+        // (A name token ending in `State` first: most results name none, and need no text.)
+        let returnsState = f.returnTypeTokens.map { r in
+            r.contains { file.nameEnds($0, with: "State") } && TypeRef.baseName(of: file.text(of: r, compact: true)).hasSuffix("State")
+        } ?? false
         guard takesInout || returnsState else { return false }
         let parameters = file.parameters(of: f)
         let hasState = parameters.contains { p in (p.isInout || returnsState) && (p.type?.baseName.hasSuffix("State") ?? false) }

@@ -57,7 +57,7 @@ public struct PublisherMethodSummary: Sendable {
     /// A function whose written result type names a publisher (`AnyPublisher<…>`, `some Publisher`).
     static func returnsPublisher(_ f: FunctionDecl, in file: SourceFile) -> Bool {
         guard f.kind == .function, let r = f.returnTypeTokens else { return false }
-        return r.contains { file.kind($0) == .identifier && file.name($0).hasSuffix("Publisher") }
+        return r.contains { file.nameEnds($0, with: "Publisher") }
     }
 
     /// End of one call argument that starts at `start`: the next `,` or closing bracket at its depth.

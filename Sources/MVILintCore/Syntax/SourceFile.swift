@@ -157,6 +157,14 @@ public final class SourceFile: @unchecked Sendable {
         return bytes(at: Int(t.start), equal: s)
     }
 
+    /// Whether identifier `i`'s name ends with `s` (`FeedState` with `State`), compared as bytes.
+    public func nameEnds(_ i: Int, with s: StaticString) -> Bool {
+        guard i >= 0, i < tokens.count, kind(i) == .identifier else { return false }
+        let (a, b) = nameRange(i)
+        let n = s.utf8CodeUnitCount
+        return b - a >= n && bytes(at: b - n, equal: s)
+    }
+
     /// Whether the bytes at `offset` spell `s` (the caller checked that they exist).
     @usableFromInline func bytes(at offset: Int, equal s: StaticString) -> Bool {
         let n = s.utf8CodeUnitCount
