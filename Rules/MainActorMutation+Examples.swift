@@ -930,6 +930,32 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A package's helper named for the main queue is taken at its name…
+        .nonTriggering("""
+        import HelperKit
+
+        final class CleanerModel: ObservableObject {
+            @Published private(set) var progress = 0.0
+            func scan() {
+                DispatchQueue.global().async {
+                    let done = Scanner.run()
+                    updateOnMain { self.progress = done }
+                }
+            }
+        }
+        """),
+        // …but the project's own helper by its code, whatever its name.
+        .triggering("""
+        func updateOnMain(_ work: @escaping () -> Void) {
+            DispatchQueue.global().async { work() }
+        }
+        final class CleanerModel: ObservableObject {
+            @Published private(set) var progress = 0.0
+            func scan() {
+                updateOnMain { ↓self.progress = 1 }
+            }
+        }
+        """),
         // Blocks that run before the call returns: UIKit's animations, Core Data's `performAndWait`.
         .nonTriggering("""
         final class DrawerModel: ObservableObject {

@@ -40,7 +40,10 @@ struct MainActorMutation: Rule {
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
         `addSnapshotListener`, …, on `Firestore.firestore()` or a property holding it) and Firebase \
         Auth's completion blocks and listeners (in a file that imports Firebase), and AppKit's \
-        `NSEvent.addLocalMonitorForEvents`. A closure passed to a project function's parameter \
+        `NSEvent.addLocalMonitorForEvents`. A helper from a package that is not linted, named \
+        for running its closure on the main queue (`updateOnMain { }`, `performOnMainThread { }`), \
+        is taken at its name; the project's own helpers are judged by their code. A closure \
+        passed to a project function's parameter \
         that does not escape (not `@escaping`, not optional) runs during the call, and one passed \
         to a `@MainActor` function-typed parameter runs on the main actor. A database \
         transaction's block (`write`, `read`, `inDatabase`, `inTransaction`) runs before the call \
@@ -224,6 +227,9 @@ struct MainActorMutation: Rule {
         // A project function that keeps the closure and calls it on the main queue or where it is
         // itself called (a poller that reports at once, then from main-queue answers).
         if project.mainOrCallerContextFunctions.contains(last) { return .unknown }
+        // A helper from a package that is not linted, named for where it runs the closure
+        // (`updateOnMain { }`, `performOnMainThread { }`); the project's own are judged above.
+        if project.closureParameterLists[last] == nil, MainActorMutation.namesMainQueue(last) { return .main }
         return .offMain("inside a completion handler passed to `\(last)`")
     }
 
@@ -249,6 +255,12 @@ struct MainActorMutation: Rule {
             found = m
         }
         return found
+    }
+
+    /// `onMain…` or `…OnMain…` (`updateOnMain`, `runOnMainThread`, `asyncOnMainIfNecessary`),
+    /// capitalised so that `nonMain` is not one.
+    static func namesMainQueue(_ name: String) -> Bool {
+        name.hasPrefix("onMain") || name.contains("OnMain")
     }
 
     /// Where the block of a `DispatchWorkItem` runs, from where the file executes the item: the
