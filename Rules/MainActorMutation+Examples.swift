@@ -851,27 +851,8 @@ extension MainActorMutation {
         """),
         // A project function whose publisher receives on the main queue…
         .nonTriggering(files: [
-            "CatalogAPI.swift": """
-            enum CatalogAPI {
-                static func names() -> AnyPublisher<[String], Error> {
-                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/names.json")!)
-                        .tryMap { try JSONDecoder().decode([String].self, from: $0.data) }
-                        .receive(on: DispatchQueue.main)
-                        .eraseToAnyPublisher()
-                }
-            }
-            """,
-            "CatalogModel.swift": """
-            final class CatalogModel: ObservableObject {
-                @Published private(set) var names: [String] = []
-                private var bag = Set<AnyCancellable>()
-                func refresh() {
-                    CatalogAPI.names()
-                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.names = $0 })
-                        .store(in: &bag)
-                }
-            }
-            """,
+            "CatalogAPI.swift": MainActorMutation.catalogAPI(receivesOnMain: true),
+            "CatalogModel.swift": MainActorMutation.catalogModel(reported: false),
         ]),
         // Also through an overload of the same name that receives on it.
         .nonTriggering(files: [
@@ -909,26 +890,8 @@ extension MainActorMutation {
         ]),
         // …not one whose publisher delivers where the data task finishes.
         .triggering(files: [
-            "CatalogAPI.swift": """
-            enum CatalogAPI {
-                static func names() -> AnyPublisher<[String], Error> {
-                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/names.json")!)
-                        .tryMap { try JSONDecoder().decode([String].self, from: $0.data) }
-                        .eraseToAnyPublisher()
-                }
-            }
-            """,
-            "CatalogModel.swift": """
-            final class CatalogModel: ObservableObject {
-                @Published private(set) var names: [String] = []
-                private var bag = Set<AnyCancellable>()
-                func refresh() {
-                    CatalogAPI.names()
-                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in ↓self?.names = $0 })
-                        .store(in: &bag)
-                }
-            }
-            """,
+            "CatalogAPI.swift": MainActorMutation.catalogAPI(receivesOnMain: false),
+            "CatalogModel.swift": MainActorMutation.catalogModel(reported: true),
         ]),
         // A package's helper named for the main queue is taken at its name…
         .nonTriggering("""
@@ -1044,5 +1007,35 @@ extension MainActorMutation {
                 }
             }
             """
+    }
+
+    /// A project function that returns a publisher, which receives on the main queue or not
+    /// (for the publisher-function examples).
+    static func catalogAPI(receivesOnMain: Bool) -> String {
+        let receive = receivesOnMain ? "\n            .receive(on: DispatchQueue.main)" : ""
+        return """
+            enum CatalogAPI {
+                static func names() -> AnyPublisher<[String], Error> {
+                    URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com/names.json")!)
+                        .tryMap { try JSONDecoder().decode([String].self, from: $0.data) }\(receive)
+                        .eraseToAnyPublisher()
+                }
+            }
+            """
+    }
+
+    /// A model that subscribes to `CatalogAPI.names()`; `reported` marks the write expected.
+    static func catalogModel(reported: Bool) -> String {
+        """
+        final class CatalogModel: ObservableObject {
+            @Published private(set) var names: [String] = []
+            private var bag = Set<AnyCancellable>()
+            func refresh() {
+                CatalogAPI.names()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in \(reported ? "↓" : "")self?.names = $0 })
+                    .store(in: &bag)
+            }
+        }
+        """
     }
 }

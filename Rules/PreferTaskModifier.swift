@@ -340,9 +340,9 @@ extension PreferTaskModifier {
     /// `endIndex`). `.task { }` would cancel the load when the row scrolls away, and the row
     /// would not ask again until it reappears.
     private func loadsNextPage(taskAt task: Int, in body: TokenRange, file: SourceFile) -> Bool {
-        guard let open = (task..<min(body.upperBound, task + 8)).first(where: { file.kind($0) == .leftBrace }),
-              let close = file.partner(open), close > open else { return false }
-        for i in open..<close where file.isWord(i, "await") {
+        guard let (_, closure) = taskClosure(createdAt: task, in: file) else { return false }
+        let close = closure.close
+        for i in closure.open..<close where file.isWord(i, "await") {
             var j = i + 1
             while j < close, file.kind(j) == .identifier || file.isWord(j, "self") || file.kind(j) == .period || file.isText(j, "?") { j += 1 }
             guard file.kind(j) == .leftParen, file.kind(j - 1) == .identifier else { continue }
@@ -351,8 +351,7 @@ extension PreferTaskModifier {
         }
         // The `if` conditions around the Task inside the closure.
         for i in body where i < task && (file.isWord(i, "if") || file.isWord(i, "guard")) {
-            var end = i + 1
-            while end < min(task, i + 64), file.kind(end) != .leftBrace, !file.isWord(end, "else") { end += 1 }
+            let end = conditionEnd(after: i, limit: task, in: file)
             if file.kind(end) == .leftBrace, let blockClose = file.partner(end), blockClose < task { continue }
             let testsEnd = ((i + 1)..<end).contains { j in
                 (file.kind(j - 1) == .period && (file.isWord(j, "last") || file.isWord(j, "endIndex")))
@@ -397,8 +396,7 @@ extension PreferTaskModifier {
         for flag in flags {
             for i in scope where file.isWord(i, "if") || file.isWord(i, "guard") {
                 // The condition, up to the block or `else` (a short one): does it test the flag?
-                var end = i + 1
-                while end < min(file.tokens.count, i + 64), file.kind(end) != .leftBrace, !file.isWord(end, "else") { end += 1 }
+                let end = conditionEnd(after: i, limit: file.tokens.count, in: file)
                 let tests = ((i + 1)..<end).contains { j in
                     file.kind(j) == .identifier && file.name(j) == flag.name
                         && (file.kind(j - 1) != .period || (file.isWord(j - 2, "self") && file.kind(j - 3) != .period))
@@ -423,8 +421,7 @@ extension PreferTaskModifier {
     /// (`if external { await loadExternal() } else { await loadRegular() }`) is followed into them.
     private func flagsSetFirst(byMethodAwaitedIn task: Int, of holder: TypeDecl, file: SourceFile) -> [String] {
         let analysis = file.bodyAnalysis
-        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == task && $0.open > task }) else { return [] }
-        let closure = analysis.closures[index]
+        guard let (index, closure) = taskClosure(createdAt: task, in: file) else { return [] }
         let start = closure.inToken.map { $0 + 1 } ?? closure.open + 1
         guard let awaited = (start..<closure.close).first(where: { file.isWord($0, "await") && Int(analysis.innermost[$0]) == index }),
               let name = awaitedMethod(at: awaited, file: file) else { return [] }
@@ -449,6 +446,22 @@ extension PreferTaskModifier {
         return out
     }
 
+    /// The closure of the Task created at `task` (`Task { … }`, `Task(priority: .low) { … }`), with
+    /// its index in the file's body analysis.
+    private func taskClosure(createdAt task: Int, in file: SourceFile) -> (index: Int, closure: ClosureInfo)? {
+        let analysis = file.bodyAnalysis
+        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == task && $0.open > task }) else { return nil }
+        return (index, analysis.closures[index])
+    }
+
+    /// The end of the condition of the `if` or `guard` at `i`: its block's `{`, or `else` (a short
+    /// condition: at most 64 tokens, and not past `limit`).
+    private func conditionEnd(after i: Int, limit: Int, in file: SourceFile) -> Int {
+        var end = i + 1
+        while end < min(limit, i + 64), file.kind(end) != .leftBrace, !file.isWord(end, "else") { end += 1 }
+        return end
+    }
+
     /// The method that `await` at `i` calls by its plain name or through `self.` (`await load()`).
     private func awaitedMethod(at i: Int, file: SourceFile) -> String? {
         var k = i + 1
@@ -462,8 +475,7 @@ extension PreferTaskModifier {
     /// the main actor: there is nothing in flight for `.task { }` to cancel. Unknown bodies count.
     private func suspends(taskAt i: Int, in file: SourceFile) -> Bool {
         let analysis = file.bodyAnalysis
-        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == i && $0.open > i }) else { return true }
-        let closure = analysis.closures[index]
+        guard let (index, closure) = taskClosure(createdAt: i, in: file) else { return true }
         // Its own `await`s: one inside a completion handler or a nested task suspends that code, not this task.
         return ((closure.open + 1)..<closure.close).contains { file.isWord($0, "await") && Int(analysis.innermost[$0]) == index }
     }

@@ -205,6 +205,17 @@ public struct MainHopSummary: Sendable {
         return out
     }
 
+    /// It keeps its closure and calls it only on the main queue, `mainHopping` being the names of
+    /// the functions that run their closures there.
+    func callsKeptClosureOnMain(given mainHopping: Set<String>) -> Bool {
+        storedHandler.map { $0.callerContexts.isEmpty && $0.requires.isSubset(of: mainHopping) } == true
+    }
+
+    /// It keeps its closure and calls it on the main queue or in the context of its own caller.
+    func callsKeptClosureOnMainOrInCallerContext(given mainHopping: Set<String>) -> Bool {
+        storedHandler.map { $0.requires.isSubset(of: mainHopping) } == true
+    }
+
     /// Names of the functions that run their closures during the call, where the caller runs:
     /// every function so named takes only non-escaping closures and names no other queue or task.
     static func synchronous(_ functions: [MainHopSummary]) -> Set<String> {
@@ -217,7 +228,7 @@ public struct MainHopSummary: Sendable {
     static func mainHopping(_ functions: [MainHopSummary]) -> Set<String> {
         namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
             !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) }
-                                || m.storedHandler.map { $0.callerContexts.isEmpty && $0.requires.isSubset(of: found) } == true)
+                                || m.callsKeptClosureOnMain(given: found))
         }
     }
 
@@ -233,11 +244,11 @@ public struct MainHopSummary: Sendable {
         for (key, group) in groups where group.allSatisfy({ !$0.mayLeaveMain }) {
             let onMain = group.allSatisfy { m in
                 m.hopsToMain || m.calls.contains(where: mainHopping.contains)
-                    || m.storedHandler.map { $0.callerContexts.isEmpty && $0.requires.isSubset(of: mainHopping) } == true
+                    || m.callsKeptClosureOnMain(given: mainHopping)
             }
             if onMain { main.insert(key); continue }
             let known = group.allSatisfy { m in
-                m.hopsToMain || m.calls.contains(where: mainHopping.contains) || m.storedHandler.map { $0.requires.isSubset(of: mainHopping) } == true
+                m.hopsToMain || m.calls.contains(where: mainHopping.contains) || m.callsKeptClosureOnMainOrInCallerContext(given: mainHopping)
             }
             if known { callerContext.insert(key) }
         }
@@ -250,7 +261,7 @@ public struct MainHopSummary: Sendable {
     /// `mainHopping`, which are left out.
     static func mainOrCallerContext(_ functions: [MainHopSummary], mainHopping: Set<String>) -> Set<String> {
         namesWhereAllQualify(functions, name: \.name) { m, _, _, _ in
-            !mainHopping.contains(m.name) && !m.mayLeaveMain && m.storedHandler.map { $0.requires.isSubset(of: mainHopping) } == true
+            !mainHopping.contains(m.name) && !m.mayLeaveMain && m.callsKeptClosureOnMainOrInCallerContext(given: mainHopping)
         }
     }
 }
