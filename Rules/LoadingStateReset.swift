@@ -547,16 +547,6 @@ private struct FlagFlow {
     }
 }
 
-private extension SourceFile {
-    /// Whether token `i` names a method called on the type itself: `clear()` or `self.clear()`
-    /// (not `other.self.clear()`), and with `weakSelf` also `self?.clear()`.
-    func callsOwnMethod(at i: Int, weakSelf: Bool) -> Bool {
-        guard kind(i) == .identifier, kind(i + 1) == .leftParen, !tokens[i + 1].hasSpaceBefore else { return false }
-        guard kind(i - 1) == .period else { return true }
-        let receiver = weakSelf && isText(i - 2, "?") ? i - 3 : i - 2
-        return isWord(receiver, "self") && kind(receiver - 1) != .period
-    }
-}
 
 /// The way out of a body that leaves the flag set.
 private enum LeakingExit {

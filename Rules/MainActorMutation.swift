@@ -561,7 +561,7 @@ struct MainActorMutation: Rule {
     /// PromiseKit's handlers, which run on the main queue by default.
     static let promiseHandlers: Set<String> = ["done", "then", "get", "ensure", "ensureThen", "catch", "recover", "finally"]
 
-    static let queueMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform", "addOperation", "addBarrierBlock"]
+    static let queueMethods = queueSchedulingMethodNames
     /// Calls whose closure runs synchronously, in the caller's context.
     static let synchronousCalls = synchronousClosureCallNames
 }

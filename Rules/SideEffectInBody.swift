@@ -69,7 +69,8 @@ struct SideEffectInBody: Rule {
         return false
     }
 
-    static let queueMethods: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform"]
+    /// `OperationQueue`'s methods are in the list too, but a chain from `DispatchQueue` never reaches them.
+    static let queueMethods = queueSchedulingMethodNames
 
     /// `store.dispatch(action:)`, `load(_:limit:)`: the parentheses at `open` hold only argument
     /// labels, each followed by `:`, so they name a function without calling it.

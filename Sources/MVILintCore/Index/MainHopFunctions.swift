@@ -136,8 +136,8 @@ public struct MainHopSummary: Sendable {
 
     /// Names in a callee that hands a closure to a queue or a task (`queue.async`, `Task`,
     /// `DispatchQueue.global().asyncAfter`): where it runs is not a project function's to tell.
-    static let queueOrTaskNames: Set<String> = ["async", "asyncAfter", "addOperation", "perform", "global", "Task", "detached",
-                                                 "DispatchQueue", "OperationQueue", "DispatchWorkItem"]
+    static let queueOrTaskNames: Set<String> = queueSchedulingMethodNames.union(["perform", "global", "Task", "detached",
+                                                                                "DispatchQueue", "OperationQueue", "DispatchWorkItem"])
 
     /// Private methods followed back to their callers, at most this deep.
     static let maximumHandlerCallDepth = 4
@@ -195,11 +195,8 @@ public struct MainHopSummary: Sendable {
         var out: [String: [(token: Int, function: Int)]] = [:]
         for (g, f) in type.functions.enumerated() {
             guard let b = f.bodyTokens else { continue }
-            for j in b where file.kind(j) == .identifier && file.kind(j + 1) == .leftParen {
-                let own = file.kind(j - 1) != .period
-                    || (file.isWord(j - 2, "self") && file.kind(j - 3) != .period)
-                    || (file.isText(j - 2, "?") && file.isWord(j - 3, "self") && file.kind(j - 4) != .period)
-                if own { out[file.name(j), default: []].append((j, g)) }
+            for j in b where file.callsOwnMethod(at: j, weakSelf: true) {
+                out[file.name(j), default: []].append((j, g))
             }
         }
         return out
@@ -294,6 +291,11 @@ public struct StoredHandlerPlacement: Sendable {
         callerContexts.formUnion(other.callerContexts)
     }
 }
+
+/// Methods of `DispatchQueue` and `OperationQueue` that hand a closure to the queue
+/// (`queue.async { }`, `queue.addOperation { }`); whether it runs on the main thread depends on
+/// the queue.
+public let queueSchedulingMethodNames: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform", "addOperation", "addBarrierBlock"]
 
 /// Calls whose closure runs synchronously, before the call returns, in the caller's context
 /// (`forEach`, `withAnimation`, a database transaction's `write`).

@@ -1,6 +1,16 @@
 /// Questions rules ask about code inside bodies: closure nesting, call labels, local names.
 
 extension SourceFile {
+    /// Whether token `i` names a method called on the type itself: `clear()` or `self.clear()`
+    /// (not `other.self.clear()`), and with `weakSelf` also `self?.clear()`. The `(` follows the
+    /// name directly.
+    public func callsOwnMethod(at i: Int, weakSelf: Bool) -> Bool {
+        guard kind(i) == .identifier, kind(i + 1) == .leftParen, !tokens[i + 1].hasSpaceBefore else { return false }
+        guard kind(i - 1) == .period else { return true }
+        let receiver = weakSelf && isText(i - 2, "?") ? i - 3 : i - 2
+        return isWord(receiver, "self") && kind(receiver - 1) != .period
+    }
+
     /// Whether token `token` lies inside a closure literal that opens within `range` (the braces
     /// of a declaration, such as a computed property's accessor block, are not closures).
     public func isInsideClosure(_ token: Int, within range: TokenRange) -> Bool {
