@@ -16,8 +16,12 @@ struct LayerDependency: Rule {
         neither setting is given, the default graph is view (`View`, and every view-like type) → \
         presentation (`ViewModel`, `Store`, `Reducer`) → domain (`UseCase`, `Interactor`) → data \
         (`Repository`, `Client`, `Service`, `DataSource`, `API`), each layer using itself and the next \
-        one only. A type's layer is the one with the longest matching suffix (a trailing `Protocol`, \
-        `Type` or `Impl` is ignored), else the layer of a protocol it conforms to. Only types the \
+        one only. A view-like type is in the `view` layer whatever its name (a `FeedDataSource` that \
+        conforms to `View` renders, it does not fetch), when the graph has that layer. Another type's \
+        layer is the one with the longest matching suffix (a trailing `Protocol`, `Type` or `Impl` is \
+        ignored), else the layer of a protocol it conforms to; a name that several nested types \
+        share (a `Coordinator` in each of several views) takes conformances only from the \
+        declaration being checked, and none when it is referenced. Only types the \
         project declares have a layer; `App` and `Scene` types are composition roots and may use \
         every layer, and so are test cases (`XCTestCase` subclasses, `@Suite` types). References are stored property types, constructions (also in parameter default \
         values) and static member accesses inside the type's members; constructions inside static \
@@ -140,6 +144,76 @@ struct LayerDependency: Rule {
                 var latest: Records.Profile?
             }
             """),
+            // A view whose name ends with a data suffix renders; it is in the view layer.
+            .nonTriggering(files: [
+                "Rows.swift": """
+                struct RowView: View {
+                    let title: String
+                    var body: some View { Text(title) }
+                }
+                struct FeedDataSource {
+                    let titles: [String]
+                }
+                extension FeedDataSource: View {
+                    var body: some View { ForEach(titles, id: \\.self) { RowView(title: $0) } }
+                }
+                """,
+                "FeedScreen.swift": """
+                struct FeedScreen: View {
+                    var body: some View { FeedDataSource(titles: ["a"]) }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "Rows.swift": """
+                struct RowView: View {
+                    let title: String
+                    var body: some View { Text(title) }
+                }
+                """,
+                "ProfileDataSource.swift": """
+                final class ProfileDataSource {
+                    func placeholder() -> some View { ↓RowView(title: "…") }
+                }
+                """,
+            ]),
+            // A `Coordinator` nested in a view is not the presentation-layer `Coordinator` of
+            // another feature; each declaration has its own conformances.
+            .nonTriggering(files: [
+                "Onboarding.swift": """
+                protocol FeatureReducer {}
+                enum Onboarding {
+                    struct Coordinator: FeatureReducer { var step = 0 }
+                }
+                """,
+                "WheelPicker.swift": """
+                struct WheelPicker: UIViewRepresentable {
+                    var rows: [String]
+                    func makeCoordinator() -> Coordinator { Coordinator(self) }
+                    func makeUIView(context: Context) -> UIPickerView { UIPickerView() }
+                    func updateUIView(_ view: UIPickerView, context: Context) {}
+                    final class Coordinator: NSObject {
+                        var parent: WheelPicker
+                        init(_ parent: WheelPicker) { self.parent = parent }
+                    }
+                }
+                """,
+            ]),
+            .triggering(files: [
+                "Onboarding.swift": """
+                protocol FeatureReducer {}
+                enum Onboarding {
+                    struct Coordinator: FeatureReducer { let badge = ↓BadgeView() }
+                }
+                struct BadgeView: View { var body: some View { Text("") } }
+                """,
+                "WheelPicker.swift": """
+                struct WheelPicker: View {
+                    var body: some View { Text("") }
+                    final class Coordinator: NSObject {}
+                }
+                """,
+            ]),
         ])
 
     /// Only the types (not protocols) of a file are checked, and nothing when the configured layer
@@ -157,7 +231,7 @@ struct LayerDependency: Rule {
             if project.isAppOrScene(name) || type.inheritedBaseNames.contains(where: { $0 == "App" || $0 == "Scene" }) { continue }
             // A test case wires the types under test with their doubles: composition, like an App.
             if type.header.hasAttribute("Suite") || project.conforms(name, where: { $0 == "XCTestCase" }) { continue }
-            guard let from = graph.layer(of: name, project: project, isViewLike: project.isViewLike(type)) else { continue }
+            guard let from = graph.layer(of: name, project: project, isViewLike: project.isViewLike(type), declaration: type) else { continue }
             let permitted = Set(graph.allowed[from] ?? []).union([from])
             var reported = Set<Int>()
             func consider(_ token: Int) {
@@ -255,16 +329,21 @@ private struct LayerGraph {
         viewLikeLayer = layers["view"] != nil ? "view" : nil
     }
 
-    /// The layer of a type: longest matching suffix, then a conforming protocol's layer, then `view`
-    /// for a view-like type.
-    func layer(of name: String, project: ProjectIndex, isViewLike: Bool) -> String? {
+    /// The layer of a type: `view` for a view-like type (when the graph has that layer), else the
+    /// longest matching suffix, then a conforming protocol's layer. `declaration` is the type's own
+    /// declaration when it is the one checked: a name that several types share (a `Coordinator`
+    /// nested in each of several views) then conforms only to what that declaration says, and a
+    /// referenced name that several types share gets no layer from conformances.
+    func layer(of name: String, project: ProjectIndex, isViewLike: Bool, declaration: TypeDecl? = nil) -> String? {
+        if isViewLike, let view = viewLikeLayer { return view }
         if let l = suffixLayer(of: name) { return l }
         if let s = project.symbol(name) {
-            for p in s.inherited where project.kind(of: p) == .protocol {
+            let inherited = s.isDeclaredMoreThanOnce ? declaration?.inheritedBaseNames ?? [] : s.inherited
+            for p in inherited where project.kind(of: p) == .protocol {
                 if let l = suffixLayer(of: p) { return l }
             }
         }
-        return isViewLike ? viewLikeLayer : nil
+        return nil
     }
 
     private func suffixLayer(of name: String) -> String? {

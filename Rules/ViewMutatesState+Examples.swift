@@ -3,6 +3,37 @@ import MVILintCore
 
 extension ViewMutatesState {
     static let examplesList: [RuleExample] = [
+        // A method of the state's own type that shares a name with a mutating method of the
+        // standard library but not its arguments, and whose result is used (`sort(_ filter:)`
+        // returning a value), only reads; `sort()`, `sort(by:)` and `reverse()` on the model's
+        // array still write, and so does a statement such as `names.toggle(name)` (a project's
+        // mutating extension of `Array`).
+        .triggering("""
+        enum Filter: Hashable { case all, starred }
+        struct LibraryState {
+            var orders: [Filter: String] = [:]
+            func sort(_ filter: Filter) -> String { orders[filter] ?? "newest" }
+            func reverse(_ filter: Filter) -> Bool { false }
+        }
+        final class LibraryStore: ObservableObject {
+            @Published private(set) var state = LibraryState()
+            @Published private(set) var names: [String] = []
+        }
+        struct LibraryHeader: View {
+            @EnvironmentObject private var store: LibraryStore
+            let filter: Filter
+            var body: some View {
+                VStack {
+                    Text(store.state.sort(filter))
+                    if store.state.reverse(filter) { Text("reversed") }
+                    Button("Sort") { ↓store.names.sort() }
+                    Button("Sort by length") { ↓store.names.sort(by: { $0.count < $1.count }) }
+                    Button("Reverse") { ↓store.names.reverse() }
+                    Button("Pick") { ↓store.names.toggle("a") }
+                }
+            }
+        }
+        """),
         // Wiring an `@ObservationIgnored` property, and setting a property of an object that the
         // model holds (a project class, or a protocol only classes adopt), do not change the
         // model's state; a value the model holds (`layout`, a struct) is still its state.

@@ -280,6 +280,10 @@ extension SourceFile {
                 guard isText(i, in: mutatingMethodWordSet) else { continue }
                 let (comps, start) = chain(endingAt: i - 2)
                 guard !comps.isEmpty else { continue }
+                // `state.sort(filter)` as an argument: the arguments are not the standard method's
+                // and the result is used, so it is another method (a project's own that returns a
+                // value). As a statement of its own it may be a project's mutating extension.
+                if !takesStandardArguments(method: i), !isWholeStatement(from: start, call: i) { continue }
                 let viaSelf = comps.first?.name == "self"
                 let path = SourceFile.mutationPath(comps)
                 guard !path.isEmpty, comps.allSatisfy({ $0.callParen == nil || $0.name == "[]" }) else { continue }
@@ -287,6 +291,24 @@ extension SourceFile {
             }
         }
         return result
+    }
+
+    /// Whether the arguments of the call at method name `i` fit the standard library's method
+    /// of that name, for the methods whose arguments tell: `sort()`, `sort(by:)`, `sort { }`,
+    /// `toggle()`, `removeAll(where:)`.
+    private func takesStandardArguments(method i: Int) -> Bool {
+        let labels: [StaticString]
+        switch tokens[i].length {
+        case 4 where isText(i, "sort"): labels = ["by", "using"]
+        case 7 where isText(i, "shuffle"): labels = ["using"]
+        case 9 where isText(i, "removeAll"): labels = ["where", "keepingCapacity"]
+        case 7 where isText(i, "reverse"), 6 where isText(i, "toggle"), 7 where isText(i, "popLast"), 8 where isText(i, "popFirst"): labels = []
+        default: return true
+        }
+        let open = i + 1
+        guard kind(open) == .leftParen, let close = partner(open) else { return true } // `sort { }`
+        if close == open + 1 { return true }
+        return kind(open + 2) == .colon && labels.contains { isWord(open + 1, $0) }
     }
 
     private func isCompoundAssignment(_ i: Int) -> Bool {
@@ -301,11 +323,7 @@ extension SourceFile {
         // The start is found first, without building the chain: most `=` belong to declarations.
         guard op > 0, let start = chainFirstToken(endingAt: op - 1) else { return nil }
         // The target must begin a statement: not `let x =`, `case .a =`, `if let x =`, `f(x = …)`.
-        let before = start - 1
-        let boundary = before < 0 || tokens[start].isAtLineStart || kind(before) == .leftBrace || kind(before) == .rightBrace
-            || kind(before) == .semicolon || isText(before, "in") || isText(before, "else")
-            || (kind(before) == .colon && isInsideSwitchCase(before))
-        guard boundary else { return nil }
+        guard beginsStatement(at: start) else { return nil }
         let comps = chain(endingAt: op - 1).components
         // A call result cannot be assigned to; `foo() = x` is not Swift.
         if let last = comps.last, last.callParen != nil { return nil }
@@ -313,6 +331,25 @@ extension SourceFile {
         let path = SourceFile.mutationPath(comps)
         guard !path.isEmpty else { return nil }
         return Mutation(path: path, rootToken: start, operatorToken: op, kind: mk, viaSelf: viaSelf)
+    }
+
+    /// Whether token `start` begins a statement: at the start of a line or after `{`, `}`, `;`,
+    /// a closure's `in`, `else` or a `case …:` label.
+    private func beginsStatement(at start: Int) -> Bool {
+        let before = start - 1
+        return before < 0 || tokens[start].isAtLineStart || kind(before) == .leftBrace || kind(before) == .rightBrace
+            || kind(before) == .semicolon || isText(before, "in") || isText(before, "else")
+            || (kind(before) == .colon && isInsideSwitchCase(before))
+    }
+
+    /// Whether the call of method `call` (its name token), on the chain that begins at `start`, is
+    /// a statement of its own, whose result is not used.
+    private func isWholeStatement(from start: Int, call: Int) -> Bool {
+        guard beginsStatement(at: start) else { return false }
+        var end = call + 1
+        if kind(end) == .leftParen, let close = partner(end) { end = close + 1 }
+        if kind(end) == .leftBrace, let close = partner(end) { end = close + 1 }
+        return end >= tokens.count || tokens[end].isAtLineStart || kind(end) == .semicolon || kind(end) == .rightBrace || kind(end) == .eof
     }
 
     /// Whether the `:` at `colon` ends a `case …:` or `default:` label.
