@@ -3,6 +3,33 @@ import MVILintCore
 
 extension MissingEnvironmentObject {
     static let examplesList: [RuleExample] = [
+        // An object typed by an alias declared once per `#if` branch is one of its targets: it may
+        // provide what the view reads.
+        .nonTriggering(files: [
+            "Hub.swift": """
+            class HubData: ObservableObject { @Published private(set) var items: [String] = [] }
+            final class RemoteHubData: HubData {}
+            """,
+            "Screens.swift": """
+            @main
+            struct HubApp: App {
+                var body: some Scene { WindowGroup { HostView(data: RemoteHubData()) } }
+            }
+            struct HostView: View {
+                #if REMOTE
+                typealias DataType = RemoteHubData
+                #else
+                typealias DataType = HubData
+                #endif
+                let data: DataType
+                var body: some View { RemotePane().environmentObject(data) }
+            }
+            struct RemotePane: View {
+                @EnvironmentObject private var data: RemoteHubData
+                var body: some View { Text("\\(data.items.count)") }
+            }
+            """,
+        ]),
         // A preview provider's static helper builds the view; the project modifier that `previews`
         // applies around it provides the objects.
         .nonTriggering("""

@@ -128,7 +128,16 @@ struct NoUsecaseInView: Rule {
             }
             struct RepositoryRow: View {
                 let repository: Repository
+                @State private var pairs: [(url: URL, repository: Repository)] = []
                 var body: some View { Text(repository.fullName) }
+            }
+            """),
+            // A tuple's elements are looked at one by one.
+            .triggering("""
+            final class PackageFetcherRepository { func load() -> [String] { [] } }
+            struct MixedView: View {
+                let ↓deps: (label: String, fetcher: PackageFetcherRepository)
+                var body: some View { Text(deps.label) }
             }
             """),
             // …while a struct of closures named so is one (a dependency client).
@@ -189,7 +198,10 @@ struct NoUsecaseInView: Rule {
             var reportedNames = Set<String>()
             for v in type.variables where !v.isStatic {
                 var culprit: String? = nil
-                if v.isStored, let t = v.type, isDomainOrData(t.baseName) { culprit = t.baseName }
+                if v.isStored, let t = v.type {
+                    // `(label: String, fetcher: FeedRepository)`: each element of a tuple on its own.
+                    culprit = (t.tupleElementBaseNames ?? [t.baseName]).first(where: isDomainOrData)
+                }
                 // `@Environment(\.loginUseCase) var loginUseCase`, `@Injected(\.signUp) var signUp`:
                 // the type the project registers for that key path.
                 if culprit == nil, v.isStored, v.type == nil, let key = injectedKeyPath(of: v, file: file),

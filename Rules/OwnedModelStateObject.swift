@@ -127,6 +127,19 @@ struct OwnedModelStateObject: Rule {
             }
             @Observable final class SearchModel {}
             """),
+            // Apple's `…Store` classes (HealthKit, Contacts, EventKit) are not ObservableObjects; a
+            // project's own `CartStore` still is taken for one by its name.
+            .triggering("""
+            import HealthKit
+            import Contacts
+            struct HealthView: View {
+                private var healthStore = HKHealthStore()
+                @State private var contacts = CNContactStore()
+                private let events = EKEventStore()
+                private var ↓cart = CartStore()
+                var body: some View { Text("") }
+            }
+            """),
             // A Composable Architecture store is tracked without a wrapper; `@State` keeps it alive.
             .nonTriggering("""
             import ComposableArchitecture
@@ -253,7 +266,7 @@ struct OwnedModelStateObject: Rule {
                 var created: String? = nil
                 var fix: Fix? = nil
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
-                   project.isObservableObject(made.name) {
+                   project.isObservableObjectType(made.name) {
                     created = made.name
                     if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
                 }
@@ -302,7 +315,7 @@ struct OwnedModelStateObject: Rule {
         for (body, m) in assignments[v.name] {
             let rhs = m.operatorToken + 1
             if let made = file.newInstance(at: rhs, end: file.assignedValueEnd(rhs, in: body), annotated: v.type, in: body, factories: false),
-               project.isObservableObject(made) {
+               project.isObservableObjectType(made) {
                 return made
             }
         }
@@ -310,7 +323,7 @@ struct OwnedModelStateObject: Rule {
         for (body, m) in assignments["_" + v.name] {
             let rhs = m.operatorToken + 1
             if file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen, file.kind(rhs + 3) == .colon, let close = file.partner(rhs + 1),
-               let made = file.newInstance(at: rhs + 4, end: close, annotated: v.type, in: body, factories: false), project.isObservableObject(made) {
+               let made = file.newInstance(at: rhs + 4, end: close, annotated: v.type, in: body, factories: false), project.isObservableObjectType(made) {
                 return made
             }
         }

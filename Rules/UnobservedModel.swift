@@ -64,6 +64,34 @@ struct UnobservedModel: Rule {
                 }
                 """,
             ]),
+            // A typealias declared once per build configuration names one type or the other; which
+            // one a use means is not known, so the alias is not followed.
+            .nonTriggering(files: [
+                "Hub.swift": """
+                class HubData: ObservableObject { @Published private(set) var items: [String] = [] }
+                #if REMOTE
+                final class RemoteHubData: HubData { private(set) var client = Client() }
+                #endif
+                final class Client { var name = "" }
+                """,
+                "HostView.swift": """
+                struct HostView: View {
+                    #if REMOTE
+                    typealias DataType = RemoteHubData
+                    #else
+                    typealias DataType = HubData
+                    #endif
+                    let data: DataType
+                    var body: some View {
+                        #if REMOTE
+                        Text(data.client.name)
+                        #else
+                        ContentPane().environmentObject(data)
+                        #endif
+                    }
+                }
+                """,
+            ]),
             // What cannot show stale state: a model the view only passes on, or reads only
             // through methods and plain stored properties; a model with no observable state; a
             // weak or unowned reference, which cannot take a property wrapper.

@@ -35,11 +35,12 @@ extension ViewMutatesState {
         }
         """),
         // Wiring an `@ObservationIgnored` property, and setting a property of an object that the
-        // model holds (a project class, or a protocol only classes adopt), do not change the
-        // model's state; a value the model holds (`layout`, a struct) is still its state.
+        // model holds (a project class, or a protocol only classes adopt), or a value further
+        // inside that object, do not change the model's state; a value the model holds (`layout`,
+        // a struct) is still its state.
         .triggering("""
         protocol Renderer: AnyObject { var speed: Float { get set } }
-        final class Meter { var peak = 0 }
+        final class Meter { var peak = 0; var grid = Layout(); var marks: [Int] = [] }
         struct Layout { var columns = 2 }
         @Observable final class PlayerModel {
             private(set) var title = ""
@@ -58,6 +59,8 @@ extension ViewMutatesState {
                     model.onReplay = { print("replay") }
                     model.renderer?.speed = 2
                     model.meter.peak = 0
+                    model.meter.grid.columns += 1
+                    model.meter.marks.append(1)
                     ↓model.layout.columns = 3
                 }
             }

@@ -27,7 +27,10 @@ struct ViewMutatesState: Rule {
         so does setting an `@ObservationIgnored` property of an `@Observable` model, which the model \
         itself declares is not state. Setting a property of an object the model holds \
         (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, or a \
-        protocol only classes adopt) changes that object, not the model, and is not reported either.
+        protocol only classes adopt) changes that object, not the model, and is not reported either; \
+        nor is a write further inside it (`model.meter.grid.columns += 1`, `model.meter.marks.append(1)`). \
+        A method of the model's own types that shares a mutating method's name but not its \
+        arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -72,9 +75,9 @@ struct ViewMutatesState: Rule {
                        !symbol.trackedNames.contains(m.path[1]) { continue }
                     // `model.engine.volume = 0.5` where `engine` holds an object of a project class or
                     // actor that is not a model: the write sets that object's property, not the model's.
-                    if m.path.count > 2, m.kind == .assignment || m.kind == .compoundAssignment,
-                       let held = heldType(Array(m.path.dropLast()), model: model, project: project), held != model,
-                       isReferenceType(held, project: project), !project.isObservableModel(held) { continue }
+                    // So does a write further into it (`model.engine.settings.fontSize += 1`), or a
+                    // mutating call on a value it holds (`model.ruler.marks.append(x)`).
+                    if passesThroughHeldObject(m.path, model: model, project: project) { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model
@@ -99,6 +102,18 @@ private func heldType(_ path: [String], model: String, project: ProjectIndex) ->
 
 /// A class or actor of the project, or a protocol of the project that only classes can adopt
 /// (`protocol Renderer: AnyObject`).
+/// Whether a write to `path` goes through an object that the model holds: a property along it
+/// (before the last name) holds an instance of a project class or actor, or of a protocol only
+/// classes adopt, that is not itself a model.
+private func passesThroughHeldObject(_ path: [String], model: String, project: ProjectIndex) -> Bool {
+    guard path.count > 2 else { return false }
+    for k in 2..<path.count {
+        guard let held = heldType(Array(path[0..<k]), model: model, project: project) else { return false }
+        if held != model, isReferenceType(held, project: project), !project.isObservableModel(held) { return true }
+    }
+    return false
+}
+
 private func isReferenceType(_ name: String, project: ProjectIndex) -> Bool {
     switch project.kind(of: name) {
     case .class, .actor: return true

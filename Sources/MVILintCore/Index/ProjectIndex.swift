@@ -227,6 +227,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The merged symbols by simple name.
     public var symbols: [String: TypeSymbol] { symbolIDs.mapValues { symbolTable[Int($0)] } }
     public let aliases: [String: String]
+    /// Typealiases declared with different targets (one per `#if` branch): not followed, and what
+    /// is held through one may be any of the targets.
+    public let ambiguousAliases: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -298,6 +301,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var table = names.map { TypeSymbol(name: $0) }
         names = []
         var aliases: [String: String] = [:]
+        var ambiguousAliases = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -363,8 +367,15 @@ public final class ProjectIndex: @unchecked Sendable {
                 merge(&table[Int(id)], id: id, summaries[si].types[ti], path: summaries[si].path)
                 entry += 1
             }
-            for (a, target) in summaries[si].aliases where a != target { aliases[a] = target }
+            for (a, target) in summaries[si].aliases where a != target {
+                if let earlier = aliases[a], earlier != target { ambiguousAliases.insert(a) }
+                aliases[a] = target
+            }
         }
+        // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
+        // nested aliases of one name): which one a use means is not known, so neither is taken.
+        for a in ambiguousAliases { aliases[a] = nil }
+        self.ambiguousAliases = ambiguousAliases
         for (id, path) in firstExtensionPaths where path != table[Int(id)].declarationPath { table[Int(id)].isExtendedElsewhere = true }
         firstExtensionPaths = [:]
         inheritedSeen = [:]

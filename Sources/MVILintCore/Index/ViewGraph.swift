@@ -217,11 +217,12 @@ public final class ViewGraph: @unchecked Sendable {
             for p in list where !edge.providesEverything {
                 switch p {
                 case .type(let n):
-                    // A protocol-typed value is some conforming object: anything.
-                    if index.kind(of: n) == .protocol { edge.providesEverything = true } else { edge.provided.insert(n) }
+                    // A protocol-typed value is some conforming object, and one typed by an alias
+                    // declared once per `#if` branch is one of several types: anything.
+                    if index.kind(of: n) == .protocol || index.ambiguousAliases.contains(n) { edge.providesEverything = true } else { edge.provided.insert(n) }
                 case .staticMember, .property, .member:
                     // A protocol-typed property holds some conforming object: anything.
-                    if let t = heldType(p), index.kind(of: t) != .protocol { edge.provided.insert(t) } else { edge.providesEverything = true }
+                    if let t = heldType(p), index.kind(of: t) != .protocol, !index.ambiguousAliases.contains(t) { edge.provided.insert(t) } else { edge.providesEverything = true }
                 case .modifierFunction(let n):
                     if providerFunctions.contains(n) { edge.providesEverything = true; break }
                     // `ContentView().inRootView()`: what the host wrapped around the view applies to its content.

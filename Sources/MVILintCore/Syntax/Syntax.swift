@@ -132,8 +132,46 @@ public struct TypeRef: Sendable {
         }
     }
 
+    /// The base names of a tuple type's elements, after the wrappers that `baseName` peels:
+    /// `[(url: URL, repo: PackageRepository)]?` → `["URL", "PackageRepository"]`; nil when the type
+    /// is not a tuple (its `baseName` is then empty).
+    public var tupleElementBaseNames: [String]? {
+        var copy = text
+        return copy.withUTF8 { b -> [String]? in
+            var tuple: Range<Int>? = nil
+            _ = TypeRef.qualifiedBaseRange(b, tuple: &tuple)
+            guard let r = tuple else { return nil }
+            var out: [String] = []
+            var depth = 0, start = r.lowerBound, colon: Int? = nil
+            for i in r.lowerBound...r.upperBound {
+                let c = i == r.upperBound ? UInt8(ascii: ",") : b[i]
+                switch c {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+                case UInt8(ascii: ">") where i == 0 || b[i - 1] != UInt8(ascii: "-"): depth -= 1
+                case UInt8(ascii: ":") where depth == 0 && colon == nil: colon = i
+                case UInt8(ascii: ",") where depth == 0:
+                    // `url: URL`: the label is dropped (a `:` at depth 0 can only end a label).
+                    let from = colon.map { $0 + 1 } ?? start
+                    out.append(TypeRef.baseName(of: String(decoding: UnsafeBufferPointer(rebasing: b[from..<i]), as: UTF8.self)))
+                    start = i + 1
+                    colon = nil
+                default: break
+                }
+            }
+            return out
+        }
+    }
+
     /// The byte range of the qualified base in `b` (spaces inside it are still to be removed).
     static func qualifiedBaseRange(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var tuple: Range<Int>? = nil
+        return qualifiedBaseRange(b, tuple: &tuple)
+    }
+
+    /// `qualifiedBaseRange(_:)`, which also sets `tuple` to the range inside the parentheses of a
+    /// tuple type (and returns nil: a tuple has no principal name).
+    static func qualifiedBaseRange(_ b: UnsafeBufferPointer<UInt8>, tuple: inout Range<Int>?) -> Range<Int>? {
         var lo = 0, hi = b.count
         // Fast path: a plain or module-qualified name.
         if hi > 0, !startsAnyOrSomeDot(b), b.allSatisfy({ isNameByte($0) || $0 == UInt8(ascii: ".") }) { return 0..<hi }
@@ -167,13 +205,24 @@ public struct TypeRef: Sendable {
             if b[lo] == UInt8(ascii: "("), b[hi - 1] == UInt8(ascii: ")") {
                 // `(any Renderer)?`: parentheses around the whole type are peeled like an optional;
                 // `(A) -> (B)` opens and closes with parentheses that are not one pair.
-                var depth = 0, enclosesAll = true
+                var depth = 0, enclosesAll = true, topLevelComma = false
                 for i in lo..<(hi - 1) {
-                    if b[i] == UInt8(ascii: "(") { depth += 1 } else if b[i] == UInt8(ascii: ")") { depth -= 1 }
+                    if b[i] == UInt8(ascii: "(") || b[i] == UInt8(ascii: "[") || b[i] == UInt8(ascii: "<") {
+                        depth += 1
+                    } else if b[i] == UInt8(ascii: ")") || b[i] == UInt8(ascii: "]") || (b[i] == UInt8(ascii: ">") && b[i - 1] != UInt8(ascii: "-")) {
+                        depth -= 1
+                    } else if b[i] == UInt8(ascii: ","), depth == 1 {
+                        topLevelComma = true
+                    }
                     if depth == 0 { enclosesAll = false; break }
                 }
                 lo += 1
                 hi -= 1
+                // `(url: URL, repo: Repo)`: a tuple, whose elements are told apart by `tupleElementBaseNames`.
+                if enclosesAll && topLevelComma {
+                    tuple = lo..<hi
+                    return nil
+                }
                 if enclosesAll { continue peeling }
             }
             guard lo < hi else { return nil }
