@@ -46,6 +46,41 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Alamofire calls its response handlers on the main queue unless `queue:` names another;
+        // `validate`'s closure runs on the request's queue, and without the import the names are
+        // nothing known.
+        .triggering(files: [
+            "Network.swift": """
+            import Alamofire
+            enum Network {
+                static func page(url: URL, completion: @escaping (AFDataResponse<Data>) -> Void) -> DataRequest {
+                    AF.request(url).validate().responseData(completionHandler: completion)
+                }
+            }
+            """,
+            "PageModel.swift": """
+            import Alamofire
+            final class PageModel: ObservableObject {
+                @Published private(set) var title = ""
+                @Published private(set) var failed = false
+                func load(_ url: URL) {
+                    AF.request(url).responseData { [weak self] response in self?.failed = response.error != nil }
+                    AF.request(url).responseDecodable(of: Page.self) { [weak self] r in self?.title = r.value?.title ?? "" }
+                    AF.request(url).responseData(queue: .global()) { [weak self] _ in ↓self?.failed = true }
+                    AF.request(url).validate { [weak self] _, _, _ in ↓self?.failed = false; return .success(()) }
+                    _ = Network.page(url: url) { [weak self] r in self?.title = String(decoding: r.data ?? Data(), as: UTF8.self) }
+                }
+            }
+            """,
+            "OtherModel.swift": """
+            final class OtherModel: ObservableObject {
+                @Published private(set) var failed = false
+                func load(_ request: Request) {
+                    request.responseData { [weak self] _ in ↓self?.failed = true }
+                }
+            }
+            """,
+        ]),
         // State derived from the model's own `@Published` state through synchronous operators is
         // written where that state is written; a chain through `flatMap` is not.
         .nonTriggering("""
@@ -382,6 +417,28 @@ extension MainActorMutation {
             }
         }
         """),
+        // A `Task { }` inherits the main actor from the closure around it: `DispatchQueue.main.async`
+        // (whose closure Swift isolates to the main actor), `MainActor.run`; one inside another
+        // call's closure, or a detached task, does not.
+        .triggering("""
+        final class GaugeModel: ObservableObject {
+            @Published private(set) var level = 0
+            func refresh(fetch: @escaping () async -> Int) {
+                DispatchQueue.main.async {
+                    Task { self.level = await fetch() }
+                }
+                Task {
+                    await MainActor.run { Task { self.level = 0 } }
+                }
+                DispatchQueue.main.async {
+                    Task.detached { ↓self.level = 1 }
+                    URLSession.shared.dataTask(with: URL(string: "https://example.com")!) { _, _, _ in
+                        Task { ↓self.level = 2 }
+                    }.resume()
+                }
+            }
+        }
+        """),
         .nonTriggering("""
         @MainActor
         final class ProfileViewModel: ObservableObject {
@@ -664,6 +721,19 @@ extension MainActorMutation {
                 Auth.auth().signInAnonymously { [weak self] result, _ in
                     self?.isSignedIn = result != nil
                 }
+            }
+        }
+        // A reference from a project helper, or held in a property.
+        final class ChatModel: ObservableObject {
+            @Published private(set) var names: [String] = []
+            private let messages: CollectionReference = Refs.messages()
+            private let profile: DocumentReference = Refs.profile()
+            func watch() {
+                Refs.rooms().addSnapshotListener { [weak self] snapshot, _ in
+                    self?.names = snapshot?.documents.map(\\.documentID) ?? []
+                }
+                messages.getDocuments { [weak self] _, _ in self?.names = [] }
+                profile.setData(["seen": true]) { [weak self] _ in self?.names = [] }
             }
         }
         """),

@@ -11,7 +11,10 @@ struct MainActorMutation: Rule {
         background queue, a detached task, an unisolated `async` method, a Combine `sink` without \
         `receive(on:)` or a network completion handler is a data race: views may render torn state and \
         the runtime warns "Publishing changes from background threads is not allowed". Isolate the \
-        model with `@MainActor`, or hop to the main actor before the write. A closure passed to one of \
+        model with `@MainActor`, or hop to the main actor before the write. A `Task { }` created \
+        right inside a closure that runs on the main actor (`DispatchQueue.main.async { }`, whose \
+        closure Swift isolates to the main actor, `MainActor.run { }`, `{ @MainActor in }`) inherits \
+        that isolation and runs on the main actor; `Task.detached` does not. A closure passed to one of \
         the project's own Combine operators (a method of `extension Publisher`) that receives on the \
         main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
         and names no other scheduler, runs on the main queue; so does a subscriber of a chain that \
@@ -38,8 +41,12 @@ struct MainActorMutation: Rule {
         `done`, `then`, `catch` and the other handlers unless `on:` names another queue (in a file \
         that imports PromiseKit, or in a project that re-exports it with `@_exported import`), \
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
-        `addSnapshotListener`, …, on `Firestore.firestore()` or a property holding it) and Firebase \
-        Auth's completion blocks and listeners (in a file that imports Firebase), and AppKit's \
+        `addSnapshotListener`, …, on `Firestore.firestore()`, a property holding it or one of its \
+        references, or any receiver for the names only Firestore has) and Firebase \
+        Auth's completion blocks and listeners (in a file that imports Firebase), Alamofire's \
+        response and progress handlers (`responseData { }`, `responseDecodable(of:) { }`, …) unless \
+        `queue:` names another queue (in a file that imports Alamofire; also through a project \
+        function that hands its closure to one), and AppKit's \
         `NSEvent.addLocalMonitorForEvents`. A helper from a package that is not linted, named \
         for running its closure on the main queue (`updateOnMain { }`, `performOnMainThread { }`), \
         is taken at its name; the project's own helpers are judged by their code. A closure \
@@ -144,6 +151,27 @@ struct MainActorMutation: Rule {
         return function.isAsync ? "in the `async` method `\(function.name)`" : nil
     }
 
+    /// Whether `Task { }` closure `c` inherits the main actor from the closure right around it:
+    /// one that runs on the main actor (`DispatchQueue.main.async { }`, whose closure Swift
+    /// isolates to the main actor, `MainActor.run { }`, `{ @MainActor in }`), or another
+    /// `Task { }` that does. A closure of any other call in between isolates nothing.
+    private func inheritsMainActor(_ c: ClosureInfo, in function: FunctionDecl, file: SourceFile) -> Bool {
+        let analysis = file.bodyAnalysis
+        var current = c
+        for _ in 0..<BodyAnalysis.maxEnclosingClosures {
+            guard let p = current.parent, p >= 0, p < analysis.closures.count, let body = function.bodyTokens,
+                  analysis.closures[p].open >= body.lowerBound - 1 else { return false }
+            let outer = analysis.closures[p]
+            let names = outer.callee.map(\.name)
+            let dispatchMain = names.count == 3 && names[0] == "DispatchQueue" && names[1] == "main" && ["async", "asyncAfter", "sync"].contains(names[2])
+            if outer.attributes.contains("MainActor") || dispatchMain
+                || (names.count == 2 && names[0] == "MainActor" && (names[1] == "run" || names[1] == "assumeIsolated")) { return true }
+            guard names.last == "Task", outer.calleeStart != nil else { return false }
+            current = outer
+        }
+        return false
+    }
+
     /// `state`: the model's observable state, whose own publishers (`$query`) deliver where it is written.
     private func placement(of c: ClosureInfo, in function: FunctionDecl, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex,
                            queues: QueueProperties) -> Placement {
@@ -160,7 +188,7 @@ struct MainActorMutation: Rule {
         let receiver = names.first ?? ""
         if c.hopsToMainQueue || (names.contains("MainActor") && last == "assumeIsolated") { return .main }
         if queues.main.contains(receiver) { return .main }
-        if last == "Task" { return .offMain("inside `Task { }`") }
+        if last == "Task" { return inheritsMainActor(c, in: function, file: file) ? .main : .offMain("inside `Task { }`") }
         if last == "detached" && names.contains("Task") { return .offMain("inside `Task.detached { }`") }
         if last == "addTask" || last == "addTaskUnlessCancelled" { return .offMain("inside a child task") }
         // `sync` returns after its closure has run on the caller's thread: the closure is in the
@@ -197,6 +225,12 @@ struct MainActorMutation: Rule {
             let namesQueue = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("on") } ?? false
             if !namesQueue { return .main }
         }
+        // Alamofire runs its response handlers (`responseData`, `responseDecodable`, …) on the main
+        // queue unless `queue:` names another one.
+        if MainActorMutation.alamofireHandlers.contains(last), file.tree.imports.contains("Alamofire") || project.exportedModules.contains("Alamofire") {
+            let namesQueue = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("queue") } ?? false
+            if !namesQueue { return .main }
+        }
         // Also a project function whose closure parameters are all non-escaping (`measure { }`).
         if MainActorMutation.synchronousCalls.contains(last) || project.synchronousClosureFunctions.contains(last) { return .unknown }
         // The parameter of a project function that the closure is passed to: `@MainActor`
@@ -212,6 +246,9 @@ struct MainActorMutation: Rule {
         // A library's (Firebase's) where the file imports it.
         if let library = MainActorMutation.libraryMainThreadCallbacks[root], library.methods.contains(last),
            file.tree.imports.contains(where: library.modules.contains) || project.exportedModules.contains(where: library.modules.contains) { return .main }
+        // Firestore's own method names, whatever returned the reference (`Refs.rooms().addSnapshotListener { }`).
+        if MainActorMutation.firestoreOnlyMethods.contains(last), let firestore = MainActorMutation.libraryMainThreadCallbacks["Firestore"],
+           file.tree.imports.contains(where: firestore.modules.contains) || project.exportedModules.contains(where: firestore.modules.contains) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
         // The method of the project type that a property of the model holds (`poller.start { … }`),
@@ -497,6 +534,11 @@ struct MainActorMutation: Rule {
     static let libraryMainThreadCallbacks: [String: (modules: Set<String>, methods: Set<String>)] = [
         "Firestore": (["FirebaseFirestore", "Firebase"],
                       ["getDocument", "getDocuments", "addDocument", "setData", "updateData", "delete", "addSnapshotListener", "commit"]),
+        // What `Firestore.firestore().collection(…)` and `.document(…)` return, held in a property.
+        "CollectionReference": (["FirebaseFirestore", "Firebase"],
+                                ["getDocuments", "addDocument", "addSnapshotListener"]),
+        "DocumentReference": (["FirebaseFirestore", "Firebase"],
+                              ["getDocument", "setData", "updateData", "delete", "addSnapshotListener"]),
         "Auth": (["FirebaseAuth", "Firebase"],
                  ["signIn", "createUser", "signInAnonymously", "sendPasswordReset", "sendEmailVerification", "addStateDidChangeListener",
                   "addIDTokenDidChangeListener", "reload", "getIDToken", "getIDTokenResult"]),
@@ -557,6 +599,11 @@ struct MainActorMutation: Rule {
         "handleEvents", "tryMap", "tryCompactMap", "tryFilter", "scan", "tryScan", "tryReduce", "tryRemoveDuplicates",
         "catch", "tryCatch", "tryAllSatisfy", "tryContains", "tryFirst", "tryLast", "tryDrop", "tryPrefix",
     ]
+
+    /// Methods that only Firestore's references and queries have, which call back on the main queue.
+    static let firestoreOnlyMethods: Set<String> = ["addSnapshotListener", "getDocuments", "getDocument"]
+
+    static let alamofireHandlers = alamofireMainQueueHandlers
 
     /// PromiseKit's handlers, which run on the main queue by default.
     static let promiseHandlers: Set<String> = ["done", "then", "get", "ensure", "ensureThen", "catch", "recover", "finally"]

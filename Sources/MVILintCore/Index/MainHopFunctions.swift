@@ -52,6 +52,7 @@ public struct MainHopSummary: Sendable {
             }
             m.takesOnlyNonEscapingClosures = m.closureParameters.allSatisfy { !$0.escapes }
             var usesClosure = false
+            let importsAlamofire = file.tree.imports.contains("Alamofire")
             for i in body where file.kind(i) == .identifier || file.kind(i) == .keyword {
                 if file.isWord(i, "main"), file.kind(i - 1) == .period,
                    file.isWord(i - 2, "DispatchQueue") || file.isWord(i - 2, "OperationQueue") || file.isWord(i - 2, "RunLoop") {
@@ -67,9 +68,14 @@ public struct MainHopSummary: Sendable {
                 guard file.kind(i) == .identifier else { continue }
                 if file.kind(i + 1) == .leftBrace && file.kind(i - 1) == .period {
                     m.calls.append(file.name(i))
+                    if importsAlamofire, file.isName(i, in: alamofireMainQueueHandlerWords) { m.hopsToMain = true }
                 } else if file.kind(i + 1) == .leftParen, let close = file.partner(i + 1), close > i + 1,
                           (i + 2..<close).contains(where: isClosure) || file.kind(close + 1) == .leftBrace {
                     m.calls.append(file.name(i))
+                    // `AF.request(url).responseData(completionHandler: completion)`: Alamofire calls
+                    // it on the main queue unless `queue:` names another.
+                    if importsAlamofire, file.kind(i - 1) == .period, file.isName(i, in: alamofireMainQueueHandlerWords),
+                       !file.argumentLabels(ofCallAt: i + 1).contains("queue") { m.hopsToMain = true }
                 }
             }
             // `self.handler = handler`: the closure is kept and called later, by the type's own code.
@@ -291,6 +297,14 @@ public struct StoredHandlerPlacement: Sendable {
         callerContexts.formUnion(other.callerContexts)
     }
 }
+
+/// Alamofire's response and progress handlers, which it calls on the main queue unless `queue:`
+/// names another (not `validate`'s closure, which runs on the request's own queue).
+public let alamofireMainQueueHandlers: Set<String> = [
+    "response", "responseData", "responseString", "responseJSON", "responseDecodable", "responseStream",
+    "responseStreamString", "responseStreamDecodable", "downloadProgress", "uploadProgress",
+]
+let alamofireMainQueueHandlerWords = WordSet(Array(alamofireMainQueueHandlers))
 
 /// Methods of `DispatchQueue` and `OperationQueue` that hand a closure to the queue
 /// (`queue.async { }`, `queue.addOperation { }`); whether it runs on the main thread depends on
