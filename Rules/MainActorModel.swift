@@ -19,11 +19,13 @@ struct MainActorModel: Rule {
         `@unchecked Sendable`) and has no stored `var` (its state in a `Mutex`, say) is safe to use \
         from any thread and is not reported; one with stored `var`s is (the Swift 5 language mode \
         accepts that conformance with warnings at most). A class each of whose observable-state properties is marked `@MainActor` itself \
-        already has every write of that state checked, and is not reported either.
+        already has every write of that state checked, and is not reported either. A class \
+        isolated to another global actor (`@ScanActor`) is reported without a fix: `@MainActor` \
+        cannot be added next to it, the isolation has to be changed.
         """,
         category: .concurrency,
         defaults: [.mvvm: .warning, .mvi: .warning],
-        fix: .always,
+        fix: .sometimes,
         examples: [
             // Two nested classes of one name: each is judged by what it inherits itself.
             .triggering("""
@@ -74,6 +76,13 @@ struct MainActorModel: Rule {
             @Observable
             class ↓AppState: Sendable {
                 var isSearching = false
+            }
+            """),
+            .triggering("""
+            @globalActor actor ScanActor { static let shared = ScanActor() }
+            @ScanActor
+            final class ↓ScanModel: ObservableObject {
+                @Published private(set) var pages: [String] = []
             }
             """),
             .fix(before: """
@@ -184,6 +193,12 @@ struct MainActorModel: Rule {
             // keeps every write of that state on the main actor.
             let state = type.variables.filter { !$0.isStatic && ($0.isPublished || (type.header.hasAttribute("Observable") && $0.isObservationTracked)) }
             if !state.isEmpty, state.allSatisfy({ $0.header.isMainActor }) { continue }
+            // Isolated to another global actor (`@ScanActor`): its state is written off the main
+            // actor all the same, but `@MainActor` cannot be added next to it.
+            if let other = type.header.attributes.first(where: { $0.baseName != "MainActor" && $0.baseName.hasSuffix("Actor") }) {
+                context.report(at: type.nameToken, .otherGlobalActor(type.name, actor: other.baseName))
+                continue
+            }
             context.report(at: type.nameToken, .notIsolated(type.name), fix: mainActorFix(type, in: context.file))
         }
     }
@@ -203,5 +218,8 @@ struct MainActorModel: Rule {
 private extension String {
     static func notIsolated(_ name: String) -> String {
         "Observable model `\(name)` is not isolated to the main actor; mark it `@MainActor`"
+    }
+    static func otherGlobalActor(_ name: String, actor: String) -> String {
+        "Observable model `\(name)` is isolated to `@\(actor)`, not the main actor, so its state changes off the main thread; isolate it to the main actor instead"
     }
 }

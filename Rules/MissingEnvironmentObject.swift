@@ -13,8 +13,9 @@ struct MissingEnvironmentObject: Rule {
         cannot check this; it usually breaks when a view is reused from a new place: a sheet, a new \
         tab, a preview, a hosting controller. The rule builds the project's view graph (A → B when \
         A's members construct B) from its roots: `App` bodies, `Scene`s that nothing constructs, \
-        `#Preview` bodies and `PreviewProvider`s, and the `rootView` of `UIHostingController`, \
-        `NSHostingController` and `NSHostingView` (whose content does not inherit the environment). \
+        `#Preview` bodies and `PreviewProvider`s, the `rootView` of `UIHostingController`, \
+        `NSHostingController` and `NSHostingView`, and the content of a cell's \
+        `UIHostingConfiguration { }` (none of which inherits the environment). \
         A provision reaches the view it is applied to, everything constructed inside the closures \
         and arguments of the modified expression (sheet, popover and navigation-destination content \
         included, which inherits the environment on current systems), and all the views further down. \

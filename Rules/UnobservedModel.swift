@@ -11,7 +11,8 @@ struct UnobservedModel: Rule {
         `@StateObject` or `@EnvironmentObject`. A model handed to a view and kept in a plain `let` is \
         read once: when its `@Published` state changes, the view is not re-rendered and shows stale \
         data until something else happens to redraw it. Mark the property `@ObservedObject`. Models \
-        made with the `@Observable` macro are tracked without a wrapper and are not reported; a plain \
+        made with the `@Observable` macro, and SwiftData `@Model` classes, are tracked without a \
+        wrapper and are not reported, even when they also adopt ObservableObject; a plain \
         property initialised with a new instance is reported by `owned_model_state_object` instead, \
         one that the view's `init` assigns a new instance (`self.viewStore = ViewStore(store)`) is not \
         injected, and a Composable Architecture `Store` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
@@ -24,8 +25,8 @@ struct UnobservedModel: Rule {
         `onCommit:`, `onEditingChanged:`), a read inside a closure that runs on an event rather than \
         while the view renders (a button's action, `.onTapGesture { }`, `.onAppear { }`, \
         `.task { }`, `.onChange(of:) { }`; `of:` itself is a read), or a stored property that is not \
-        observable state, its own or a superclass's (a read inside a string \
-        interpolation counts; a local of the same name, `let feed = other.items`, hides the property \
+        observable state, its own or a superclass's, or the `id` that `Identifiable` gives a class \
+        that declares none (also inside a string interpolation; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
         stale. A `weak` or `unowned` property cannot take a property wrapper and is not reported.
         """,
@@ -64,6 +65,46 @@ struct UnobservedModel: Rule {
                 }
                 """,
             ]),
+            // The `id` that `Identifiable` gives a class (`ObjectIdentifier(self)`), a plain stored
+            // property read in an interpolation, and a SwiftData `@Model` class, which Observation
+            // tracks even when it also adopts ObservableObject.
+            .nonTriggering("""
+            import SwiftData
+            final class TagChip: ObservableObject, Identifiable {
+                @Published private(set) var label = ""
+                let number: Int
+                init(number: Int) { self.number = number }
+            }
+            @Model final class Draft: ObservableObject {
+                var text: String
+                @Transient @Published var isSending = false
+                init(text: String) { self.text = text }
+            }
+            struct ChipHighlight: View {
+                let chip: TagChip
+                let draft: Draft
+                let highlighted: Set<ObjectIdentifier>
+                var body: some View {
+                    Text("#\\(chip.number)").opacity(highlighted.contains(chip.id) ? 1 : 0.2)
+                    Text(draft.text)
+                }
+            }
+            """),
+            // …but an `id` the class declares, and its state in an interpolation, may change.
+            .triggering("""
+            final class TagChip: ObservableObject, Identifiable {
+                @Published private(set) var label = ""
+                var id: String { label }
+            }
+            struct ChipHighlight: View {
+                let ↓chip: TagChip
+                let ↓other: TagChip
+                var body: some View {
+                    Text(chip.id)
+                    Text("#\\(other.label)")
+                }
+            }
+            """),
             // A typealias declared once per build configuration names one type or the other; which
             // one a use means is not known, so the alias is not followed.
             .nonTriggering(files: [
@@ -388,13 +429,19 @@ extension UnobservedModel {
             }
             if observable.isEmpty { return false }
             plain = stored.subtracting(observable)
+            // The `id` that `Identifiable` gives a class that declares none, along its chain of
+            // project classes: `ObjectIdentifier(self)`, which never changes.
+            if !seen.contains(where: { project.symbol($0)?.declaresID == true }), project.conforms(model, where: { $0 == "Identifiable" }) {
+                plain.insert("id")
+            }
         }
         for code in file.memberCode(of: type) {
             // A local of the same name (`let feed = other.items`) hides the property but for `self.feed`.
             let shadowed = file.locals(of: code).contains(property)
             // An interpolation is part of its string literal's token: a read there is not told
             // apart, so any member use of the name in it counts (`Text("\\(cart.count)")`).
-            for i in code.range where file.kind(i) == .stringLiteral && interpolationUses(property, in: file.tokens[i], of: file) { return true }
+            for i in code.range where file.kind(i) == .stringLiteral
+                && interpolationUses(property, in: file.tokens[i], of: file, reading: { !plain.contains($0) }) { return true }
             for i in code.range where file.kind(i) == .identifier && Int(file.tokens[i].length) == property.utf8.count && file.name(i) == property {
                 // `toasts`, `self.toasts`, but not `other.toasts`.
                 if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
@@ -451,7 +498,9 @@ extension UnobservedModel {
     static let actionLabels = WordSet(Array(actionLabelNames))
 
     /// Whether a string literal with an interpolation names `property` followed by `.`, `?` or `!`.
-    static func interpolationUses(_ property: String, in token: Token, of file: SourceFile) -> Bool {
+    /// `reading` tells whether reading the member of that name (`cart.count` → `count`) may show
+    /// state; a method call (`cart.total()`) is not a read.
+    static func interpolationUses(_ property: String, in token: Token, of file: SourceFile, reading: (String) -> Bool) -> Bool {
         let bytes = file.bytes, name = Array(property.utf8)
         let start = Int(token.start), end = Int(token.end)
         guard end - start > name.count + 2 else { return false }
@@ -465,8 +514,16 @@ extension UnobservedModel {
         var k = start
         while k + name.count < end {
             if bytes[k] == name[0], !isIdentifierByte(bytes[k - 1]), bytes[k..<(k + name.count)].elementsEqual(name) {
-                let after = bytes[k + name.count]
-                if after == UInt8(ascii: ".") || after == UInt8(ascii: "?") || after == UInt8(ascii: "!") { return true }
+                var dot = k + name.count
+                if bytes[dot] == UInt8(ascii: "?") || bytes[dot] == UInt8(ascii: "!") { dot += 1 }
+                if dot < end, bytes[dot] == UInt8(ascii: ".") {
+                    // The member's name, and whether a call follows it.
+                    var e = dot + 1
+                    while e < end, isIdentifierByte(bytes[e]) { e += 1 }
+                    guard e > dot + 1 else { return true }
+                    let isCall = e < end && bytes[e] == UInt8(ascii: "(")
+                    if !isCall, reading(String(decoding: bytes[(dot + 1)..<e], as: UTF8.self)) { return true }
+                }
             }
             k += 1
         }
@@ -483,7 +540,7 @@ extension UnobservedModel {
     /// back-port), as a store that supports both kinds of observation does: SwiftUI then tracks
     /// what `body` reads from a plain `let`.
     static func conformsToObservation(_ model: String, project: ProjectIndex) -> Bool {
-        project.conforms(model) { $0 == "Observable" || $0 == "Perceptible" }
+        project.conforms(model) { $0 == "Observable" || $0 == "Perceptible" } || project.symbol(model)?.isSwiftDataModel == true
     }
 
     /// Whether an initializer assigns the property a new instance (`self.m = M(…)`, `m = .init(…)`,

@@ -19,6 +19,10 @@ public struct FileSummary: Sendable {
         public var storedProperties: [PropertySummary] = []
         /// For an enum: a case has associated values (so it is not `Equatable` unless it says so).
         public var hasAssociatedValues = false
+        /// A SwiftData `@Model` class: Observation tracks its persisted properties.
+        public var isSwiftDataModel = false
+        /// It declares a property named `id` (stored or computed).
+        public var declaresID = false
         public var extraFields: [TypeExtras] = []
 
         public init(kind: TypeKind, name: String, inherited: [String], isMainActor: Bool, isObservableMacro: Bool, isNonisolated: Bool,
@@ -76,6 +80,8 @@ public struct FileSummary: Sendable {
                                     }.map(\.name) : [],
                                     propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
                                     staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file))))
+            if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
+            if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
         }
         for a in file.tree.typeAliases {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
@@ -166,6 +172,10 @@ public struct TypeSymbol: Sendable {
     public var hasNamesakesOfOtherKinds = false
     /// An enum one of whose cases has associated values.
     public var hasAssociatedValues = false
+    /// A SwiftData `@Model` class, whose persisted properties Observation tracks.
+    public var isSwiftDataModel = false
+    /// One of its declarations or extensions declares a property named `id`.
+    public var declaresID = false
     /// Whether an extension of the type is declared in a file other than its declaration's.
     public var isExtendedElsewhere = false
 
@@ -324,6 +334,8 @@ public final class ProjectIndex: @unchecked Sendable {
                 }
                 sym.extras = merged
             }
+            // Extensions may declare it too (a computed `var id`).
+            sym.declaresID = sym.declaresID || t.declaresID
             if t.kind == .extension {
                 if let first = firstExtensionPaths[id] { if first != path { sym.isExtendedElsewhere = true } } else { firstExtensionPaths[id] = path }
             } else {
@@ -342,6 +354,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 sym.isObservableMacro = sym.isObservableMacro || t.isObservableMacro
                 sym.isNonisolated = sym.isNonisolated || t.isNonisolated
                 sym.hasAssociatedValues = sym.hasAssociatedValues || t.hasAssociatedValues
+                sym.isSwiftDataModel = sym.isSwiftDataModel || t.isSwiftDataModel
                 // The first declaration's arrays are shared with its summary, not copied.
                 ProjectIndex.appendShared(&sym.publishedNames, t.publishedNames)
                 ProjectIndex.appendShared(&sym.storedProperties, t.storedProperties)
