@@ -787,18 +787,28 @@ extension MainActorMutation {
             }
         }
         """),
-        // Not when that model is not isolated: any thread may write its state.
+        // When that model is not isolated, the chain still delivers where its state is written,
+        // and that write is the one this rule judges (`refresh` here); a chain through an
+        // asynchronous operator off the main scheduler is judged on its own.
         .triggering("""
         final class PrefsModel: ObservableObject {
             @Published private(set) var host: String?
+            func refresh() async { ↓host = await loadHost() }
         }
         final class ConnectionModel: ObservableObject {
             @Published private(set) var target: String?
+            @Published private(set) var settled: String?
+            @Published private(set) var hosts: [String?] = []
             private var bag = Set<AnyCancellable>()
             init(prefs: PrefsModel) {
                 prefs.$host
                     .removeDuplicates()
-                    .sink { [weak self] in ↓self?.target = $0 }
+                    .sink { [weak self] in self?.target = $0 }
+                    .store(in: &bag)
+                prefs.$host.map { [$0] }.assign(to: &$hosts)
+                prefs.$host
+                    .debounce(for: 0.3, scheduler: DispatchQueue.global())
+                    .sink { [weak self] in ↓self?.settled = $0 }
                     .store(in: &bag)
             }
         }

@@ -61,8 +61,10 @@ struct MainActorMutation: Rule {
         off the main actor, not each value derived from it; so does one that joins several of them \
         (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b)`, `.merge(with: $b)`). The \
         same chain from the state of \
-        another model isolated to the main actor (`prefs.$host`, held by a property or a parameter) \
-        runs on the main actor, the only place that state is written. A chain through an asynchronous \
+        another model of the project (`prefs.$host`, held by a property or a parameter) runs where \
+        that state is written too: on the main actor for a model isolated to it, and where this rule \
+        checks the writes for one that is not, so the write that feeds the chain is the one reported. \
+        A chain through an asynchronous \
         operator (`flatMap`, `debounce` off the main scheduler) is judged as any other.
         """,
         category: .concurrency,
@@ -117,7 +119,8 @@ struct MainActorMutation: Rule {
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
                 if namesAssign {
-                    for a in offMainAssignments(in: body, state: state, file: file, project: project) where reported.insert(a.token).inserted {
+                    let otherState = otherModelState(function: f, model: model, file: file, project: project)
+                    for a in offMainAssignments(in: body, state: state, file: file, project: project, otherState: otherState) where reported.insert(a.token).inserted {
                         context.report(at: a.token, .offMain(a.name, model: model, reason: "by a Combine `assign` with no `receive(on:)` to the main queue upstream"))
                     }
                 }
@@ -175,13 +178,7 @@ struct MainActorMutation: Rule {
     /// `state`: the model's observable state, whose own publishers (`$query`) deliver where it is written.
     private func placement(of c: ClosureInfo, in function: FunctionDecl, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex,
                            queues: QueueProperties) -> Placement {
-        // `prefs.$host`: observable state of a main-actor isolated model that a property or a
-        // parameter holds, which only the main actor writes.
-        let isolatedState = { (holder: String, property: String) -> Bool in
-            let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
-            guard let t = declared.map({ TypeRef.baseName(of: $0) }), let declaredIn = project.symbol(t)?.declarationPath else { return false }
-            return project.isMainActorIsolated(t, declaredIn: declaredIn) && project.observableState(of: t).contains(property)
-        }
+        let isolatedState = otherModelState(function: function, model: model, file: file, project: project)
         if c.attributes.contains("MainActor") { return .main }
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
@@ -454,10 +451,24 @@ struct MainActorMutation: Rule {
         "ignoreOutput", "breakpoint", "assertNoFailure", "setFailureType", "mapError",
     ]
 
+    /// Whether `holder.$property` (`prefs.$host`) is observable state of a project model that a
+    /// property of `model` or a parameter of `function` holds: a main-actor isolated model, which
+    /// only the main actor writes, or another model, whose writes off the main actor this rule
+    /// reports where they are made. A chain from it through synchronous operators delivers where
+    /// it is written, like one from the model's own state.
+    private func otherModelState(function: FunctionDecl, model: String, file: SourceFile, project: ProjectIndex) -> (String, String) -> Bool {
+        { holder, property in
+            let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
+            guard let t = declared.map({ TypeRef.baseName(of: $0) }), project.symbol(t)?.declarationPath != nil else { return false }
+            return project.isObservableModel(t) && project.observableState(of: t).contains(property)
+        }
+    }
+
     /// Combine's `assign` subscribers in `body` that write the model's observable state with no
     /// `receive(on:)` to the main queue upstream: `.assign(to: &$items)` and
     /// `.assign(to: \.items, on: self)`. Each with the token of the property's name.
-    private func offMainAssignments(in body: TokenRange, state: Set<String>, file: SourceFile, project: ProjectIndex) -> [(name: String, token: Int)] {
+    private func offMainAssignments(in body: TokenRange, state: Set<String>, file: SourceFile, project: ProjectIndex,
+                                    otherState: (String, String) -> Bool) -> [(name: String, token: Int)] {
         var found: [(name: String, token: Int)] = []
         for i in body where file.isWord(i, "assign") && file.kind(i - 1) == .period && file.kind(i + 1) == .leftParen
             && file.isWord(i + 2, "to") && file.kind(i + 3) == .colon {
@@ -477,7 +488,8 @@ struct MainActorMutation: Rule {
             let name = file.kind(t) == .dollarIdentifier ? String(file.name(t).dropFirst()) : file.name(t)
             guard state.contains(name) else { continue }
             let start = file.chain(endingAt: i).start
-            if start < i, hasMainReceive(in: start, before: i, file: file, project: project) || derivesFromOwnState(in: start, before: i, state: state, file: file) { continue }
+            if start < i, hasMainReceive(in: start, before: i, file: file, project: project)
+                || derivesFromOwnState(in: start, before: i, state: state, file: file, isolatedState: otherState) { continue }
             found.append((name, t))
         }
         return found
