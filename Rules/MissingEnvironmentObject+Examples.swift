@@ -9,6 +9,7 @@ extension MissingEnvironmentObject {
             "Hub.swift": """
             class HubData: ObservableObject { @Published private(set) var items: [String] = [] }
             final class RemoteHubData: HubData {}
+            \(SharedExamples.hubDataTypeAlias)
             """,
             "Screens.swift": """
             @main
@@ -16,11 +17,6 @@ extension MissingEnvironmentObject {
                 var body: some Scene { WindowGroup { HostView(data: RemoteHubData()) } }
             }
             struct HostView: View {
-                #if REMOTE
-                typealias DataType = RemoteHubData
-                #else
-                typealias DataType = HubData
-                #endif
                 let data: DataType
                 var body: some View { RemotePane().environmentObject(data) }
             }

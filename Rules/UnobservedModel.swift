@@ -114,14 +114,10 @@ struct UnobservedModel: Rule {
                 final class RemoteHubData: HubData { private(set) var client = Client() }
                 #endif
                 final class Client { var name = "" }
+                \(SharedExamples.hubDataTypeAlias)
                 """,
                 "HostView.swift": """
                 struct HostView: View {
-                    #if REMOTE
-                    typealias DataType = RemoteHubData
-                    #else
-                    typealias DataType = HubData
-                    #endif
                     let data: DataType
                     var body: some View {
                         #if REMOTE
