@@ -3,6 +3,57 @@ import MVILintCore
 
 extension MissingEnvironmentObject {
     static let examplesList: [RuleExample] = [
+        // A provision applied to a parenthesised expression reaches all it holds, a popover's
+        // content included; a function that applies the object to the content it is given
+        // (`previewHost { … }`) provides it like a view extension that does.
+        .nonTriggering("""
+        @Observable final class Playback { private(set) var title = "Intro" }
+        final class Vault: ObservableObject { @Published private(set) var names: [String] = [] }
+        struct ChapterRow: View {
+            @Environment(Playback.self) private var playback
+            var body: some View { Text(playback.title) }
+        }
+        struct KeyList: View {
+            @EnvironmentObject var vault: Vault
+            var body: some View { List(vault.names, id: \\.self) { Text($0) } }
+        }
+        func previewHost(_ make: () -> AnyView) -> some View {
+            NavigationStack { make().environmentObject(Vault()) }
+        }
+        #Preview {
+            (
+                Color.gray.popover(isPresented: .constant(true)) { ChapterRow() }
+            )
+            .environment(Playback())
+        }
+        #Preview {
+            previewHost { AnyView(KeyList()) }
+        }
+        """),
+        .triggering("""
+        @Observable final class Playback { private(set) var title = "Intro" }
+        final class Vault: ObservableObject { @Published private(set) var names: [String] = [] }
+        struct ChapterRow: View {
+            @Environment(Playback.self) private var ↓playback
+            var body: some View { Text(playback.title) }
+        }
+        struct KeyList: View {
+            @EnvironmentObject var ↓vault: Vault
+            var body: some View { List(vault.names, id: \\.self) { Text($0) } }
+        }
+        func previewHost(_ make: () -> AnyView) -> some View {
+            NavigationStack { make().padding() }
+        }
+        #Preview {
+            (
+                Color.gray.popover(isPresented: .constant(true)) { ChapterRow() }
+            )
+            .padding()
+        }
+        #Preview {
+            previewHost { AnyView(KeyList()) }
+        }
+        """),
         // An object typed by an alias declared once per `#if` branch is one of its targets: it may
         // provide what the view reads.
         .nonTriggering(files: [

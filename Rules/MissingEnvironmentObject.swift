@@ -18,13 +18,15 @@ struct MissingEnvironmentObject: Rule {
         `UIHostingConfiguration { }` (none of which inherits the environment). \
         A provision reaches the view it is applied to, everything constructed inside the closures \
         and arguments of the modified expression (sheet, popover and navigation-destination content \
-        included, which inherits the environment on current systems), and all the views further down. \
+        included, which inherits the environment on current systems; a parenthesised expression \
+        too), and all the views further down. \
         A provided member (`.environmentObject(model.session)`) has the declared type of that stored \
         property of the type that `model` holds, and a static member (`.environmentObject(Fixtures.counter)`) \
         the declared type of that static property (the shared instance of a model, `AppModel.shared`, \
         is that model); a static method's result counts as anything. \
-        A provision whose type cannot be resolved, and a project view extension or `ViewModifier` that \
-        applies environment objects, count as providing everything (applied anywhere in a type, to \
+        A provision whose type cannot be resolved, and a project view extension, `ViewModifier` or \
+        top-level function (`previewHost { Row() }`) that applies environment objects, count as \
+        providing everything (applied anywhere in a type, to \
         everything the type shows; in a `PreviewProvider`, whose members are static, to what its \
         helpers build too). A view that applies them to \
         content it does not construct itself (`content.environmentObject(x)`) provides those objects \

@@ -49,6 +49,11 @@ extension ViewMutatesState {
             private(set) var renderer: (any Renderer)?
             let meter = Meter()
             var layout = Layout()
+            private(set) var level = 0.5
+            var volume: Double {
+                get { level }
+                set { level = min(newValue, 1) }
+            }
         }
         struct PlayerPanel: View {
             @State private var model = PlayerModel()
@@ -61,6 +66,7 @@ extension ViewMutatesState {
                     model.meter.peak = 0
                     model.meter.grid.columns += 1
                     model.meter.marks.append(1)
+                    model.volume = 2
                     ↓model.layout.columns = 3
                 }
             }

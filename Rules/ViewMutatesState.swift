@@ -29,6 +29,8 @@ struct ViewMutatesState: Rule {
         (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, or a \
         protocol only classes adopt) changes that object, not the model, and is not reported either; \
         nor is a write further inside it (`model.meter.grid.columns += 1`, `model.meter.marks.append(1)`). \
+        Setting a computed property that the model declares with a setter (`model.volume = 2`) \
+        runs the model's own code, like calling one of its methods, and is not reported. \
         A method of the model's own types that shares a mutating method's name but not its \
         arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads.
         """,
@@ -78,6 +80,9 @@ struct ViewMutatesState: Rule {
                     // So does a write further into it (`model.engine.settings.fontSize += 1`), or a
                     // mutating call on a value it holds (`model.ruler.marks.append(x)`).
                     if passesThroughHeldObject(m.path, model: model, project: project) { continue }
+                    // `model.enabled = on` where `enabled` is a computed property: its setter is the
+                    // model's own code, like a method it offers.
+                    if isComputedProperty(m.path[1], of: model, project: project) { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model
@@ -102,6 +107,18 @@ private func heldType(_ path: [String], model: String, project: ProjectIndex) ->
 
 /// A class or actor of the project, or a protocol of the project that only classes can adopt
 /// (`protocol Renderer: AnyObject`).
+/// Whether `name` is a computed property with a setter of `model` or of one of its superclasses,
+/// which none of them stores: writing it runs the model's own code.
+private func isComputedProperty(_ name: String, of model: String, project: ProjectIndex) -> Bool {
+    var current: String? = model, seen = Set<String>(), settable = false
+    while let type = current, seen.insert(type).inserted, seen.count <= 16, let symbol = project.symbol(type) {
+        if symbol.storedProperties.contains(where: { $0.name == name }) { return false }
+        if symbol.settableComputedNames.contains(name) { settable = true }
+        current = symbol.inherited.first { project.kind(of: $0) == .class }
+    }
+    return settable
+}
+
 /// Whether a write to `path` goes through an object that the model holds: a property along it
 /// (before the last name) holds an instance of a project class or actor, or of a protocol only
 /// classes adopt, that is not itself a model.

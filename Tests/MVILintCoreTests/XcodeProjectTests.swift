@@ -118,6 +118,21 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertEqual(paths, ["/work/App/My App/"])
     }
 
+    /// A folder the project file spells in another case than the disk (`path = "my app";` for
+    /// `My App`, which Xcode builds on macOS's case-insensitive file system) is given as on disk,
+    /// so that the files found there match; a folder that does not exist is kept as written.
+    func testFolderSpelledInAnotherCaseTakesTheDiskSpelling() throws {
+        let root = FileDiscovery.absolutePath(NSTemporaryDirectory()) + "/mvilint-xcode-\(UUID().uuidString)"
+        directories.append(root)
+        try FileManager.default.createDirectory(atPath: root + "/My App", withIntermediateDirectories: true)
+        let lowered = Self.xcode26App.replacingOccurrences(of: "path = \"My App\";", with: "path = \"my app\";")
+        XCTAssertNotEqual(lowered, Self.xcode26App)
+        let paths = XcodeProject.defaultMainActorPaths(pbxproj: Array(lowered.utf8), projectDirectory: root)
+        XCTAssertEqual(paths, [root + "/My App/"])
+        let missing = XcodeProject.defaultMainActorPaths(pbxproj: Array(lowered.utf8), projectDirectory: root + "/gone")
+        XCTAssertEqual(missing, [root + "/gone/my app/"])
+    }
+
     /// Exception sets of synchronised folders: a file left out of the MainActor target's own
     /// folder, and a file of another target's folder taken into the MainActor target.
     func testMembershipExceptionsOfSynchronisedFolders() {

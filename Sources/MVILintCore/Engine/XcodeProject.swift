@@ -142,7 +142,7 @@ enum XcodeProject {
 
         private func join(_ base: String, _ reversed: [String]) -> String {
             let relative = reversed.reversed().joined(separator: "/")
-            return FileDiscovery.absolutePath(relative, relativeTo: base)
+            return XcodeProject.onDiskSpelling(of: FileDiscovery.absolutePath(relative, relativeTo: base))
         }
 
         /// The build configurations of a target or project: name, and the isolation setting
@@ -165,6 +165,28 @@ enum XcodeProject {
 
     /// The isolation setting's last assignment in an `.xcconfig` file (without conditions such
     /// as `[sdk=…]`); nil when the file cannot be read or does not set it.
+    /// `path` with each component spelled as on disk when the project file writes it in another
+    /// case (`path = manuscript;` for a folder `Manuscript`: Xcode builds it on the usual
+    /// case-insensitive file system of macOS, and the files found on disk carry the disk's
+    /// spelling). Components that exist as written, or that no entry matches, are kept.
+    static func onDiskSpelling(of path: String) -> String {
+        let fm = FileManager.default
+        guard path.hasPrefix("/"), !fm.fileExists(atPath: path) else { return path }
+        var result = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = result + "/" + component
+            if fm.fileExists(atPath: candidate) { result = candidate; continue }
+            let parent = result.isEmpty ? "/" : result
+            let lowered = component.lowercased()
+            if let entries = try? fm.contentsOfDirectory(atPath: parent), let match = entries.first(where: { $0.lowercased() == lowered }) {
+                result = parent == "/" ? "/" + match : parent + "/" + match
+            } else {
+                result = candidate
+            }
+        }
+        return result.isEmpty ? path : result
+    }
+
     static func xcconfigValue(at path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path), data.count < 1 << 20 else { return nil }
         var value: String? = nil

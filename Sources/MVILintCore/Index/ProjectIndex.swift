@@ -79,7 +79,8 @@ public struct FileSummary: Sendable {
                                         return (o..<c).contains { file.isWord($0, "set") }
                                     }.map(\.name) : [],
                                     propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
-                                    staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file))))
+                                    staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
+                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [])))
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
         }
@@ -124,6 +125,19 @@ public struct FileSummary: Sendable {
 
     /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made
     /// by the initial value (`static let preview = AppModel()`, `= AppModel.shared`).
+    /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
+    /// `set(value) { … }`) in the accessor block.
+    static func settableComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
+        var out: [String] = []
+        for v in t.variables where v.isComputed && !v.isStatic {
+            guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
+            if (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) }) {
+                out.append(v.name)
+            }
+        }
+        return out
+    }
+
     static func staticPropertyTypes(of t: TypeDecl, in file: SourceFile) -> [StaticPropertyType] {
         var out: [StaticPropertyType] = []
         for v in t.variables where v.isStatic {
@@ -197,14 +211,21 @@ public struct TypeExtras: Sendable {
     /// Static properties whose type is written or made by the initial value: name, type. For a
     /// symbol, those of the declaration and of every extension.
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] = []
+    /// For a class: its computed instance properties with a setter (`var enabled: Bool { get { … }
+    /// set { … } }`). For a symbol, those of the declaration and of every extension.
+    public var settableComputedNames: [String] = []
 
     public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
-                staticPropertyTypes: [FileSummary.StaticPropertyType] = []) {
+                staticPropertyTypes: [FileSummary.StaticPropertyType] = [], settableComputedNames: [String] = []) {
         self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
         self.propertyRequirements = propertyRequirements; self.staticPropertyTypes = staticPropertyTypes
+        self.settableComputedNames = settableComputedNames
     }
 
-    var isEmpty: Bool { trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && staticPropertyTypes.isEmpty }
+    var isEmpty: Bool {
+        trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && staticPropertyTypes.isEmpty
+            && settableComputedNames.isEmpty
+    }
 }
 
 /// A type entry or symbol, with its `TypeExtras` read and written as fields.
@@ -222,6 +243,7 @@ extension TypeExtrasHolding {
     public var settableRequirements: [String] { extraFields.first?.settableRequirements ?? [] }
     public var propertyRequirements: [String] { extraFields.first?.propertyRequirements ?? [] }
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
+    public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
 }
 
 extension FileSummary.TypeEntry: TypeExtrasHolding {}
@@ -324,8 +346,9 @@ public final class ProjectIndex: @unchecked Sendable {
         func merge(_ sym: inout TypeSymbol, id: Int32, _ t: FileSummary.TypeEntry, path: String) {
             if let extra = t.extraFields.first {
                 var merged = sym.extras
-                // Static properties may also be declared in extensions.
+                // Static properties, and computed ones, may also be declared in extensions.
                 merged.staticPropertyTypes += extra.staticPropertyTypes
+                merged.settableComputedNames += extra.settableComputedNames
                 if t.kind != .extension {
                     // The first declaration's arrays are shared with its summary, not copied.
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)

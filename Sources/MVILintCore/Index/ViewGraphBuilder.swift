@@ -119,10 +119,16 @@ final class ViewGraphBuilder {
             // A custom modifier used anywhere in a type may provide to anything the type shows.
             if !typeCalls.isEmpty { summary.typeWideProvisions[owner, default: []] += Array(typeCalls) }
         }
-        // Top-level code matters only for hosting controllers.
+        // Top-level code matters only for hosting controllers, and for functions that apply
+        // environment objects to the content they are given (`previewHost { Row() }`), which
+        // count like view extensions that do.
         for m in file.tree.declarations {
             switch m {
-            case .function(let f): if let b = f.bodyTokens { scan(b, owner: nil, in: Context(type: nil, function: f, range: b)) }
+            case .function(let f):
+                guard let b = f.bodyTokens else { break }
+                scan(b, owner: nil, in: Context(type: nil, function: f, range: b))
+                let (calls, applies) = customCalls(in: b)
+                if applies || !calls.isEmpty { summary.viewExtensionProvisions[f.name, default: []] += (applies ? [.unknown] : []) + Array(calls) }
             case .variable(let v): if let r = v.initializer { scan(r, owner: nil, in: Context(type: nil, function: nil, range: r)) }
             default: break
             }
@@ -224,7 +230,15 @@ final class ViewGraphBuilder {
             var ownerEnd: Int? = nil
             switch file.kind(b) {
             case .leftParen, .leftBracket:
-                if !file.tokens[b].hasSpaceBefore, isChainEnd(b - 1) { ownerEnd = b - 1 }
+                if !file.tokens[b].hasSpaceBefore, isChainEnd(b - 1) {
+                    ownerEnd = b - 1
+                } else if file.kind(b) == .leftParen, let c = parenthesisedChain(at: b, limit: state.range.upperBound) {
+                    // `( ZStack { … }.popover { Row() } ).environment(model)`: a grouping
+                    // parenthesis, whose modifiers apply to all it holds.
+                    out.append(c)
+                    pos = b
+                    continue
+                }
             case .leftBrace:
                 guard isClosureOpen(b) else { break }
                 if file.kind(b - 1) == .colon, file.kind(b - 3) == .rightBrace { ownerEnd = b - 3 } else if isChainEnd(b - 1) { ownerEnd = b - 1 }
@@ -463,7 +477,25 @@ final class ViewGraphBuilder {
         if file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore { j = after(j, limit) }
         j = skipTrailingClosures(from: j, limit: limit)
         let baseEnd = j
-        var components: [(String, Int, TokenRange?)] = []
+        let (components, end) = modifierComponents(from: j, limit: limit)
+        // A bare name (`homeStore`) is not a chain; a call of an implicit-self member is.
+        if constructed == nil && components.isEmpty && baseEnd == i + 1 { return nil }
+        return Chain(start: i, end: end, constructed: constructed, baseEnd: baseEnd, memberBase: !isType, components: components)
+    }
+
+    /// `( … ).environment(x)`: the chain whose base is the parenthesised expression at `open`, or
+    /// nil when no member follows it.
+    func parenthesisedChain(at open: Int, limit: Int) -> Chain? {
+        guard file.kind(open) == .leftParen, let close = file.partner(open), close > open, close < limit else { return nil }
+        let (components, end) = modifierComponents(from: close + 1, limit: limit)
+        guard !components.isEmpty else { return nil }
+        return Chain(start: open, end: end, constructed: nil, baseEnd: close + 1, memberBase: false, components: components)
+    }
+
+    /// The `.name(…) { … }` components from `start`, and where they end.
+    func modifierComponents(from start: Int, limit: Int) -> ([(name: String, token: Int, arguments: TokenRange?)], Int) {
+        var j = start
+        var components: [(name: String, token: Int, arguments: TokenRange?)] = []
         var steps = 0
         while j < limit, steps < 512 {
             steps += 1
@@ -484,9 +516,7 @@ final class ViewGraphBuilder {
             if k == .operator, file.isText(j, "?") || file.isText(j, "!"), !file.tokens[j].hasSpaceBefore { j += 1; continue }
             break
         }
-        // A bare name (`homeStore`) is not a chain; a call of an implicit-self member is.
-        if constructed == nil && components.isEmpty && baseEnd == i + 1 { return nil }
-        return Chain(start: i, end: j, constructed: constructed, baseEnd: baseEnd, memberBase: !isType, components: components)
+        return (components, j)
     }
 
     func after(_ i: Int, _ limit: Int) -> Int {
@@ -514,6 +544,9 @@ final class ViewGraphBuilder {
         // `environmentObject(x)` written without a receiver, inside a view's own member.
         if chain.memberBase, file.kind(chain.start + 1) == .leftParen, let close = file.partner(chain.start + 1) {
             parts.insert((file.name(chain.start), (chain.start + 2)..<close), at: 0)
+        } else if chain.memberBase, file.kind(chain.start) == .identifier, isClosureOpen(chain.start + 1) {
+            // `previewHost { … }`: a function given only a trailing closure.
+            parts.insert((file.name(chain.start), nil), at: 0)
         }
         for (name, args) in parts {
             switch name {
