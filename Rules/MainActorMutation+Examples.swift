@@ -417,6 +417,24 @@ extension MainActorMutation {
             }
         }
         """),
+        // A helper of the project that calls its completion on the main queue, the completion's
+        // type written as a typealias of the file; one that calls it on a global queue does not.
+        .triggering("""
+        typealias GreetingCompletion = (String) -> Void
+        final class GreetingModel: ObservableObject {
+            @Published private(set) var text = "Hello"
+            func refresh() {
+                fetchGreeting { [weak self] greeting in self?.text = greeting }
+                fetchLater { [weak self] greeting in ↓self?.text = greeting }
+            }
+            private func fetchGreeting(completion: @escaping GreetingCompletion) {
+                DispatchQueue.main.asyncAfter(deadline: .now() + 1) { completion("Hi") }
+            }
+            private func fetchLater(completion: @escaping GreetingCompletion) {
+                DispatchQueue.global().async { completion("Hi") }
+            }
+        }
+        """),
         // A `Task { }` inherits the main actor from the closure around it: `DispatchQueue.main.async`
         // (whose closure Swift isolates to the main actor), `MainActor.run`; one inside another
         // call's closure, or a detached task, does not.

@@ -127,6 +127,28 @@ struct OwnedModelStateObject: Rule {
             }
             @Observable final class SearchModel {}
             """),
+            // A file-private class of the file is the one its code means, whatever another file
+            // declares under that name.
+            .triggering(files: [
+                "LocationPicker.swift": """
+                fileprivate final class LocationManager: NSObject, ObservableObject {
+                    @Published private(set) var allowed = false
+                }
+                struct LocationPicker: View {
+                    private var ↓manager = LocationManager()
+                    var body: some View { Text(manager.allowed ? "on" : "off") }
+                }
+                """,
+                "PermissionSheet.swift": """
+                fileprivate final class LocationManager: NSObject {
+                    func request() {}
+                }
+                struct PermissionSheet: View {
+                    var locationManager = LocationManager()
+                    var body: some View { Button("Allow") { locationManager.request() } }
+                }
+                """,
+            ]),
             // Apple's `…Store` classes (HealthKit, Contacts, EventKit) are not ObservableObjects; a
             // project's own `CartStore` still is taken for one by its name.
             .triggering("""
@@ -266,7 +288,7 @@ struct OwnedModelStateObject: Rule {
                 var created: String? = nil
                 var fix: Fix? = nil
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
-                   project.isObservableObjectType(made.name) {
+                   isObservableObject(made.name, in: file, project: project) {
                     created = made.name
                     if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
                 }
@@ -297,6 +319,16 @@ struct OwnedModelStateObject: Rule {
     /// For `@ObservedObject var m = M()` only: `@ObservedObject` becomes `@StateObject`, and
     /// `private ` is inserted before `var` when no access level is written (state a view owns is
     /// private to it). Assignments in `init` are left alone: rewriting them is not mechanical.
+    /// Whether `name` is an ObservableObject: a `private`/`fileprivate` class of this file of that
+    /// name is the one meant, and is judged by what it inherits itself, whatever other files
+    /// declare under the name.
+    private func isObservableObject(_ name: String, in file: SourceFile, project: ProjectIndex) -> Bool {
+        if let local = file.tree.allTypes.first(where: { $0.kind != .extension && $0.name == name && $0.header.access <= .fileprivate }) {
+            return local.inherited.contains { $0.baseName == "ObservableObject" || (project.kind(of: $0.baseName) == .class && project.isObservableObjectType($0.baseName)) }
+        }
+        return project.isObservableObjectType(name)
+    }
+
     private func stateObjectFix(_ v: VariableDecl, in file: SourceFile) -> Fix? {
         guard let attribute = v.wrappers.first, attribute.baseName == "ObservedObject" else { return nil }
         // `@SwiftUI.ObservedObject`: the last name token follows each `.`.
@@ -315,7 +347,7 @@ struct OwnedModelStateObject: Rule {
         for (body, m) in assignments[v.name] {
             let rhs = m.operatorToken + 1
             if let made = file.newInstance(at: rhs, end: file.assignedValueEnd(rhs, in: body), annotated: v.type, in: body, factories: false),
-               project.isObservableObjectType(made) {
+               isObservableObject(made, in: file, project: project) {
                 return made
             }
         }
@@ -323,7 +355,7 @@ struct OwnedModelStateObject: Rule {
         for (body, m) in assignments["_" + v.name] {
             let rhs = m.operatorToken + 1
             if file.name(rhs) == wrapper, file.kind(rhs + 1) == .leftParen, file.kind(rhs + 3) == .colon, let close = file.partner(rhs + 1),
-               let made = file.newInstance(at: rhs + 4, end: close, annotated: v.type, in: body, factories: false), project.isObservableObjectType(made) {
+               let made = file.newInstance(at: rhs + 4, end: close, annotated: v.type, in: body, factories: false), isObservableObject(made, in: file, project: project) {
                 return made
             }
         }

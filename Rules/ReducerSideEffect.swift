@@ -21,7 +21,9 @@ struct ReducerSideEffect: Rule {
         closures passed to `.run`, `.task`, \
         `.fireAndForget` and `.publisher` (also written `Effect.run`) are effects and are not checked. \
         `Date()` and `UUID()` count only without arguments: `Date(timeIntervalSince1970:)` and \
-        `UUID(uuidString:)` are pure.
+        `UUID(uuidString:)` are pure. A queue counts when work is dispatched to it \
+        (`DispatchQueue.main.async { }`), not when it is handed to the returned effect as its \
+        scheduler (`.receive(on: DispatchQueue.main)`, `.delay(for: 1, scheduler: DispatchQueue.main)`).
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -87,6 +89,25 @@ struct ReducerSideEffect: Rule {
                             return .none
                         }
                     }
+                }
+            }
+            """),
+            // A queue handed to the returned effect as its scheduler dispatches nothing; a chain
+            // that schedules work on a queue does.
+            .triggering("""
+            func counterReducer(state: inout CounterState, action: CounterAction, environment: CounterEnvironment) -> AnyPublisher<CounterAction, Never> {
+                switch action {
+                case .factTapped:
+                    state.isLoading = true
+                    return environment.fact(state.count)
+                        .map(CounterAction.factLoaded)
+                        .receive(on: DispatchQueue.main)
+                        .eraseToAnyPublisher()
+                case .factLoaded(let fact):
+                    state.isLoading = false
+                    state.fact = fact
+                    ↓DispatchQueue.global().asyncAfter(deadline: .now() + 1) { print("loaded") }
+                    return Just(.cleared).delay(for: 1, scheduler: DispatchQueue.main).eraseToAnyPublisher()
                 }
             }
             """),
@@ -383,9 +404,29 @@ struct ReducerSideEffect: Rule {
             // `DispatchQueue.main…`, `UserDefaults(suiteName:)`; not `X.self` or a type annotation.
             if file.kind(i + 1) == .period, file.isWord(i + 2, "self") || file.isWord(i + 2, "Type") { return nil }
             guard file.kind(i + 1) == .period || callsDirectly else { return nil }
+            // A queue handed over as a scheduler (`.receive(on: DispatchQueue.main)`,
+            // `.delay(for: 1, scheduler: DispatchQueue.main)`) dispatches nothing: only a chain
+            // that schedules work on it (`DispatchQueue.main.async { }`) does.
+            if name == "DispatchQueue", !schedulesWork(from: i, file: file) { return nil }
             return (start, chainEnd(from: i, file: file), name)
         }
     }
+
+    /// Whether the chain from `DispatchQueue` at `i` calls a method that hands a closure to the
+    /// queue (`DispatchQueue.main.async { }`, `DispatchQueue.global().asyncAfter(…)`).
+    private func schedulesWork(from i: Int, file: SourceFile) -> Bool {
+        var j = i + 1
+        var steps = 0
+        while steps < 16, file.kind(j) == .period, file.kind(j + 1) == .identifier {
+            steps += 1
+            if file.isName(j + 1, in: ReducerSideEffect.queueMethodWords) { return true }
+            j += 2
+            if file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore, let close = file.partner(j) { j = close + 1 }
+        }
+        return false
+    }
+
+    static let queueMethodWords = WordSet(Array(queueSchedulingMethodNames))
 
     /// End (exclusive) of the postfix chain that starts at `start`: `.member`, calls, subscripts,
     /// trailing closures, generic arguments and `?`/`!`.

@@ -13,7 +13,9 @@ struct StatePrivateSet: Rule {
         longer be traced to an intent or a method. Declaring the setter `private(set)` keeps reads \
         public and writes inside the model. A property that a conformed protocol requires to be \
         settable (`var isSelected: Bool { get set }` in a protocol of the project, `window` of \
-        `UIApplicationDelegate` and `UIWindowSceneDelegate`) cannot be `private(set)` and is not reported.
+        `UIApplicationDelegate` and `UIWindowSceneDelegate`) cannot be `private(set)` and is not reported, \
+        nor is the `wrappedValue` (or `projectedValue`) of a `@propertyWrapper` class, which every \
+        property it wraps sets.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -59,6 +61,17 @@ struct StatePrivateSet: Rule {
                 @Published private(set) var count = 0, step = 1
                 @Published public private(set) var title = ""
                 @Published public private(set) var subtitle = ""
+            }
+            """),
+            // The value of an observable box used as a property wrapper is set through each
+            // property it wraps; its other state is still reported.
+            .triggering("""
+            @propertyWrapper
+            @Observable
+            final class Shared<Value> {
+                var wrappedValue: Value
+                var ↓changeCount = 0
+                init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
             }
             """),
             .nonTriggering("""
@@ -196,6 +209,8 @@ struct StatePrivateSet: Rule {
                 let isState = observableMacro ? v.isObservationTracked : v.isPublished
                 guard isState, v.header.setterAccess > .fileprivate else { continue }
                 if project.protocolRequires(v.name, of: type, settable: true, sdk: StatePrivateSet.sdkSettableRequirements) { continue }
+                // A property wrapper's `wrappedValue` is set by every property it wraps.
+                if v.name == "wrappedValue" || v.name == "projectedValue", type.header.hasAttribute("propertyWrapper") { continue }
                 context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: privateSetFix(v, in: context.file))
             }
         }

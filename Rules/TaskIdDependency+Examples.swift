@@ -3,6 +3,24 @@ import MVILintCore
 
 extension TaskIdDependency {
     static let examplesList: [RuleExample] = [
+        // An existential (`any Clock<Duration>`) is never `Equatable`; the count it sets off is.
+        .triggering("""
+        struct CountdownView: View {
+            let clock: any Clock<Duration>
+            let start: Int
+            @State private var remaining = 0
+            var body: some View {
+                Text("\\(remaining)")
+                    .↓task {
+                        remaining = start
+                        while remaining > 0 {
+                            try? await clock.sleep(for: .seconds(1))
+                            remaining -= 1
+                        }
+                    }
+            }
+        }
+        """),
         // Not keys: a binding to a model or to a struct that is not `Equatable`, a generic value
         // with no `Equatable` constraint, and a flag that each initializer sets to a literal.
         .nonTriggering("""

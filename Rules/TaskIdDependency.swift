@@ -20,7 +20,7 @@ struct TaskIdDependency: Rule {
         it), and closures, models, reference types of the project and services (types named \
         `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; nor are a \
         struct of the project, or an enum with associated values, that is not `Equatable` (as \
-        `task(id:)` requires), nor a generic parameter of the view without an `Equatable` (or \
+        `task(id:)` requires), nor an existential (`let clock: any Clock<Duration>`), nor a generic parameter of the view without an `Equatable` (or \
         `Hashable`, …) constraint; a `@Binding` to any of these is no key either. A property that \
         every explicit `init` sets to a literal (`autoLoads = true` in one, `false` in another) is \
         fixed by the initializer the parent picks, not a value it passes. Neither is a \
@@ -75,7 +75,10 @@ struct TaskIdDependency: Rule {
             if !(isLiteral && file.endsStatement(at: after)) { assignedVariable.insert(name) }
         }
         var names = Set<String>()
+        // `let clock: any Clock<Duration>`: an existential is never `Equatable`.
+        let existentials = Set(type.variables.compactMap { v in v.type.flatMap { file.isWord($0.tokens.lowerBound, "any") ? v.name : nil } })
         for p in project.storedProperties(of: type, in: file) {
+            if existentials.contains(p.name) { continue }
             let isBinding = p.wrapper == "Binding"
             // `initialItems`, `initialQuery`: a seed, named to be read once, as `State(initialValue:)`.
             if TaskIdDependency.isSeedName(p.name) { continue }

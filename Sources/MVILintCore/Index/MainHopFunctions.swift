@@ -31,10 +31,13 @@ public struct MainHopSummary: Sendable {
     static func functions(in file: SourceFile) -> [MainHopSummary] {
         var result: [MainHopSummary] = []
         var handlerMemo: [ObjectIdentifier: [String: StoredHandlerPlacement]] = [:]
+        // `typealias Completion = (Greeting) -> Void` in this file: a parameter of that type is a closure.
+        let functionAliases = Set(file.tree.typeAliases.compactMap { $0.target?.isFunctionType == true ? $0.name : nil })
         func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
             guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
-                  (open..<close).contains(where: { file.kind($0) == .arrow }) else { return }
-            let closureParameters = file.parameters(of: f).filter { $0.type?.isFunctionType == true }
+                  (open..<close).contains(where: { file.kind($0) == .arrow || (!functionAliases.isEmpty && file.kind($0) == .identifier && functionAliases.contains(file.name($0))) })
+            else { return }
+            let closureParameters = file.parameters(of: f).filter { p in p.type.map { $0.isFunctionType || functionAliases.contains($0.baseName) } == true }
             let closures = closureParameters.map { Array($0.name.utf8) }
             guard !closures.isEmpty else { return }
             // Compared as bytes: most of a body's names are not the parameter.
