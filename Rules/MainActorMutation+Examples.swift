@@ -417,6 +417,30 @@ extension MainActorMutation {
             }
         }
         """),
+        // The main queue named through a local or a stored constant, `collect(.byTime(…))` on it,
+        // RxSwift's `observeOn(MainScheduler.instance)` and a `Driver`: on the main thread. Another
+        // scheduler is not.
+        .triggering("""
+        final class SeedsModel: ObservableObject {
+            @Published private(set) var names: [String] = []
+            @Published private(set) var count = 0
+            @Published private(set) var batches: [[String]] = []
+            private let uiQueue = DispatchQueue.main
+            private let work = DispatchQueue(label: "work")
+            private var bag = Set<AnyCancellable>()
+            private let disposeBag = DisposeBag()
+            init(source: AnyPublisher<String, Never>, amounts: Observable<Int>) {
+                let q = DispatchQueue.main
+                source.receive(on: q).sink { [weak self] in self?.names.append($0) }.store(in: &bag)
+                source.receive(on: uiQueue).sink { [weak self] _ in self?.count += 1 }.store(in: &bag)
+                source.collect(.byTime(DispatchQueue.main, .seconds(1))).sink { [weak self] in self?.batches.append($0) }.store(in: &bag)
+                source.receive(on: work).sink { [weak self] _ in ↓self?.count -= 1 }.store(in: &bag)
+                amounts.observeOn(MainScheduler.instance).subscribe(onNext: { [weak self] in self?.count = $0 }).disposed(by: disposeBag)
+                amounts.asDriver(onErrorJustReturn: 0).drive(onNext: { [weak self] in self?.count = $0 }).disposed(by: disposeBag)
+                amounts.observe(on: ConcurrentDispatchQueueScheduler(qos: .utility)).subscribe(onNext: { [weak self] in ↓self?.count = $0 }).disposed(by: disposeBag)
+            }
+        }
+        """),
         // A helper of the project that calls its completion on the main queue, the completion's
         // type written as a typealias of the file; one that calls it on a global queue does not.
         .triggering("""

@@ -22,7 +22,11 @@ struct MainActorMutation: Rule {
         (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`). So does a `sink` after a time operator \
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
-        after it. The block of a `DispatchWorkItem` runs where the file executes the item \
+        after it; the main queue may be named through a local or a stored constant \
+        (`let q = DispatchQueue.main`), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
+        too. RxSwift's `subscribe`/`bind` after `observeOn(MainScheduler.instance)` (or \
+        `observe(on:)`), and a `Driver`'s `drive` (`asDriver(…)`), run on the main thread. \
+        The block of a `DispatchWorkItem` runs where the file executes the item \
         (`DispatchQueue.main.asyncAfter(deadline: t, execute: work)` is on the main queue, another \
         queue is off it, and an item the file executes nowhere is not judged); `queue.sync { }` \
         runs its closure on the caller's thread before it returns, so the closure counts as the \
@@ -113,7 +117,10 @@ struct MainActorMutation: Rule {
                     // `self.api.cache?.limit = 1`) changes that object; the property still holds
                     // the same reference, and its model publishes nothing.
                     if m.path.count > 1, let kind = receiverKind([root], of: model, project: project), kind == .class || kind == .actor { continue }
-                    if bodyQueues == nil { bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues }
+                    if bodyQueues == nil {
+                        bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues
+                        bodyQueues!.main.formUnion(mainQueueLocals(in: body, file: file))
+                    }
                     guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, model: model, state: state, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
@@ -201,14 +208,23 @@ struct MainActorMutation: Rule {
                 return .offMain("inside a closure run by a background queue")
             }
         }
+        // Queues that are the main one by name: stored (`private let uiQueue = DispatchQueue.main`)
+        // or local (`let q = DispatchQueue.main`, added to `queues` once per function).
+        let mainQueues = queues.main
         if last == "sink" {
             if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState) { return .main }
-            return hasMainReceive(before: c, file: file, project: project) ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
+            return hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues)
+                ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
         }
+        // RxSwift: `subscribe(onNext:)`/`bind` after `observeOn(MainScheduler.instance)`, and a
+        // `Driver`'s `drive`, which delivers on the main thread.
+        if last == "drive" && names.contains("asDriver") { return .main }
+        if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues) { return .main }
         // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
         // main queue after a `receive(on:)` to it upstream.
         if MainActorMutation.combineOperators.contains(last),
-           hasMainReceive(before: c, file: file, project: project) || derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState) { return .main }
+           hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues)
+            || derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState) { return .main }
         // GRDB's `ValueObservation.start(in:onError:onChange:)` notifies on the main queue unless
         // `scheduling:` names another (`.immediate` notifies on the main queue too).
         if last == "start", c.label == "onChange" || c.label == "onError", let paren = c.callee.last?.callParen {
@@ -341,19 +357,35 @@ struct MainActorMutation: Rule {
     /// time operator on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`), or a
     /// project operator that receives on the main queue (`publisher.onMain().sink { … }`). The last
     /// scheduling operator before the `sink` decides.
-    private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex) -> Bool {
+    private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = []) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
-        return hasMainReceive(in: start, before: sink, file: file, project: project)
+        return hasMainReceive(in: start, before: sink, file: file, project: project, mainQueues: mainQueues)
     }
 
-    /// The same for the chain from `start` up to the subscriber's name token `sink`.
-    private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex) -> Bool {
+    /// The same for the chain from `start` up to the subscriber's name token `sink`. `mainQueues`
+    /// are names that hold the main queue (`receive(on: uiQueue)`).
+    private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = []) -> Bool {
         let operators = project.mainDeliveringPublisherMethods
         var onMain = false
         var i = start
+        /// `main` in the argument, or one name holding the main queue (`q`, `self.uiQueue`).
+        func namesMain(_ range: Range<Int>) -> Bool {
+            if range.contains(where: { file.isWord($0, "main") }) { return true }
+            var k = range.lowerBound
+            if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
+            return k + 1 == range.upperBound && file.kind(k) == .identifier && mainQueues.contains(file.name(k))
+        }
         while i < sink {
             if file.isWord(i, "receive"), file.kind(i + 1) == .leftParen, file.isWord(i + 2, "on"), let close = file.partner(i + 1) {
-                onMain = (i + 3..<close).contains(where: { file.isWord($0, "main") })
+                onMain = namesMain((i + 4)..<argumentEnd(from: i + 4, close: close, file: file))
+            } else if file.kind(i - 1) == .period, file.isWord(i, "observeOn") || (file.isWord(i, "observe") && file.isWord(i + 2, "on")),
+                      file.kind(i + 1) == .leftParen, let close = file.partner(i + 1) {
+                // RxSwift's `observeOn(MainScheduler.instance)`, `observe(on: MainScheduler.asyncInstance)`.
+                onMain = (i + 2..<close).contains(where: { file.isWord($0, "MainScheduler") })
+            } else if file.kind(i - 1) == .period, file.isWord(i, "collect"), file.kind(i + 1) == .leftParen, file.kind(i + 2) == .period,
+                      file.isWord(i + 3, "byTime") || file.isWord(i + 3, "byTimeOrCount"), file.kind(i + 4) == .leftParen, let close = file.partner(i + 4) {
+                // `collect(.byTime(DispatchQueue.main, .seconds(1)))`: emits on the scheduler it is given.
+                onMain = namesMain((i + 5)..<argumentEnd(from: i + 5, close: close, file: file))
             } else if file.isWord(i, "Timer"), file.kind(i + 1) == .period, file.isWord(i + 2, "publish"), file.kind(i + 3) == .leftParen,
                       let close = file.partner(i + 3), let on = (i + 4..<close).first(where: { file.isWord($0, "on") && file.kind($0 + 1) == .colon }) {
                 // `Timer.publish(every: 1, on: .main, in: .common)`: a timer of the main run loop fires on it.
@@ -361,7 +393,7 @@ struct MainActorMutation: Rule {
             } else if file.kind(i - 1) == .period, MainActorMutation.schedulingOperators.contains(file.name(i)),
                       file.kind(i + 1) == .leftParen, let close = file.partner(i + 1),
                       let label = (i + 2..<close).first(where: { file.isWord($0, "scheduler") && file.kind($0 + 1) == .colon }) {
-                onMain = (label + 2..<argumentEnd(from: label + 2, close: close, file: file)).contains(where: { file.isWord($0, "main") })
+                onMain = namesMain(label + 2..<argumentEnd(from: label + 2, close: close, file: file))
             } else if !operators.isEmpty, file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
                       operators.contains(file.name(i)) {
                 onMain = true
@@ -497,6 +529,22 @@ struct MainActorMutation: Rule {
 
     /// Combine operators that deliver on the scheduler given as their `scheduler:` argument.
     static let schedulingOperators: Set<String> = ["debounce", "throttle", "delay", "timeout"]
+
+    /// RxSwift's subscribers, whose closures run where `observeOn` sends the values.
+    static let rxSubscribers: Set<String> = ["subscribe", "bind"]
+
+    /// Locals of `body` bound to the main queue or run loop (`let q = DispatchQueue.main`).
+    private func mainQueueLocals(in body: TokenRange, file: SourceFile) -> Set<String> {
+        var out = Set<String>()
+        for i in body where file.isWord(i, "let") && file.kind(i + 1) == .identifier && file.kind(i + 2) == .equal {
+            let v = i + 3
+            if file.isWord(v, "DispatchQueue") || file.isWord(v, "RunLoop") || file.isWord(v, "OperationQueue"),
+               file.kind(v + 1) == .period, file.isWord(v + 2, "main"), file.endsStatement(at: v + 3) {
+                out.insert(file.name(i + 1))
+            }
+        }
+        return out
+    }
 
     /// End of the call argument that starts at `start`: the next `,` at its depth, or `close`.
     private func argumentEnd(from start: Int, close: Int, file: SourceFile) -> Int {

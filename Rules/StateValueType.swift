@@ -19,8 +19,9 @@ struct StateValueType: Rule {
         is not taken for a project's alias of that name) as a `class`. Generic parameters such as the `State` of \
         `Store<State, Action>`, types the project does not declare, and names it declares more \
         than once elsewhere (two features with a nested `State`) are not reported. A property \
-        whose type is itself an observable model is a dependency on another model, not state, and is \
-        reported only when it is named `state`. A `weak` or `unowned` property is a reference the \
+        whose type is itself an observable model, or a Core Data entity (an `NSManagedObject` \
+        subclass), is a dependency on another object, not state, and is reported only when it is \
+        named `state`. A `weak` or `unowned` property is a reference the \
         model does not own, which can only hold a class: it is not reported, and neither is a class \
         whose stored properties are all `weak` or `unowned` (a weak box, often kept in a collection).
         """,
@@ -72,6 +73,20 @@ struct StateValueType: Rule {
                 }
                 """,
             ]),
+            // A Core Data entity named `…State` is an object its context manages; a class of
+            // the project named so is still state.
+            .triggering("""
+            @objc(ChatState)
+            public class ChatState: NSManagedObject {
+                @NSManaged public var isPinned: Bool
+            }
+            final class DraftState { var text = "" }
+            final class ChatsModel: ObservableObject {
+                @Published private(set) var rows: [ChatState] = []
+                @Published private(set) var selected: ChatState?
+                @Published private(set) var ↓draft = DraftState()
+            }
+            """),
             .nonTriggering(files: [
                 "LegacyScreen.swift": "final class LegacyScreen { final class State {} }",
                 "ProfileStore.swift": """
@@ -171,6 +186,9 @@ struct StateValueType: Rule {
                 }
                 guard let declared = declaration(of: typeName, near: type, enclosing: enclosing, topLevel: topLevel ?? [:], file: file, project: project), declared.kind == .class else { continue }
                 if v.name != "state" && project.isObservableModel(typeName) { continue }
+                // A Core Data entity (`NSManagedObject`, an ObservableObject of the SDK) is an object
+                // its context manages, held like a model, not a value the model owns.
+                if v.name != "state" && project.conforms(typeName, where: { $0 == "NSManagedObject" }) { continue }
                 // A box whose stored properties are all `weak` or `unowned` (`WeakBox<T>`, often
                 // in a collection) refers to objects the model does not own, as a weak property does.
                 if let stored = project.symbol(typeName)?.storedProperties, !stored.isEmpty, stored.allSatisfy(\.isWeakReference) { continue }

@@ -24,7 +24,8 @@ struct UnobservedModel: Rule {
         (`Button(action: model.send)`, `.onAppear(perform: model.start)`, also after `onDismiss:`, \
         `onCommit:`, `onEditingChanged:`), a read inside a closure that runs on an event rather than \
         while the view renders (a button's action, `.onTapGesture { }`, `.onAppear { }`, \
-        `.task { }`, `.onChange(of:) { }`; `of:` itself is a read), or a stored property that is not \
+        `.task { }`, `.onChange(of:) { }`; `of:` itself is a read) or inside a method of the view \
+        used only so (`Button("Go", action: go)`, `.onTapGesture { go() }`), or a stored property that is not \
         observable state, its own or a superclass's, or the `id` that `Identifiable` gives a class \
         that declares none (also inside a string interpolation; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
@@ -88,6 +89,37 @@ struct UnobservedModel: Rule {
                     Text("#\\(chip.number)").opacity(highlighted.contains(chip.id) ? 1 : 0.2)
                     Text(draft.text)
                 }
+            }
+            """),
+            // A method of the view used only as an action, or called only in event handlers.
+            .nonTriggering("""
+            final class FlowCoordinator: ObservableObject {
+                @Published private(set) var step = 0
+                var folder: String? { step > 0 ? "next" : nil }
+            }
+            struct MoveView: View {
+                let coordinator: FlowCoordinator
+                @State private var target: String?
+                var body: some View {
+                    Button("Go", action: go)
+                    Text("Back").onTapGesture { back() }
+                }
+                private func go() { target = coordinator.folder }
+                private func back() { target = "\\(coordinator.step)" }
+            }
+            """),
+            .triggering("""
+            final class FlowCoordinator: ObservableObject {
+                @Published private(set) var step = 0
+            }
+            struct StepView: View {
+                let ↓coordinator: FlowCoordinator
+                var body: some View {
+                    Button("Go", action: go)
+                    Text(label())
+                }
+                private func go() { print(coordinator.step) }
+                private func label() -> String { "\\(coordinator.step)" }
             }
             """),
             // …but an `id` the class declares, and its state in an interpolation, may change.
@@ -431,7 +463,11 @@ extension UnobservedModel {
                 plain.insert("id")
             }
         }
-        for code in file.memberCode(of: type) {
+        let members = file.memberCode(of: type)
+        for code in members {
+            // A method of the view that runs only on events (`Button("Go", action: go)`,
+            // `.onTapGesture { go() }`): what it reads is not shown while the view renders.
+            if let f = code.function, f.kind == .function, runsOnlyOnEvents(f, in: members, file: file) { continue }
             // A local of the same name (`let feed = other.items`) hides the property but for `self.feed`.
             let shadowed = file.locals(of: code).contains(property)
             // An interpolation is part of its string literal's token: a read there is not told
@@ -469,6 +505,25 @@ extension UnobservedModel {
     /// renders: an action (`Button("Play") { … }`, `Button { … } label: { … }`'s first closure,
     /// `action:`, `perform:`), or a gesture, lifecycle or change handler (`.onTapGesture { }`,
     /// `.onAppear { }`, `.task { }`, `.onChange(of:) { }`, `.refreshable { }`).
+    /// Whether method `f` of the view is used, and only on events: handed over as an action
+    /// (`action: go`, `perform: load`) or called inside an event handler's closure (`{ go() }`).
+    static func runsOnlyOnEvents(_ f: FunctionDecl, in members: [MemberCode], file: SourceFile) -> Bool {
+        let length = f.name.utf8.count
+        var used = false
+        for code in members where code.function !== f {
+            for i in code.range where file.kind(i) == .identifier && Int(file.tokens[i].length) == length && file.name(i) == f.name {
+                // `self.go` or `go`, not `other.go`.
+                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
+                let start = file.kind(i - 1) == .period ? i - 2 : i
+                let handedOver = file.kind(start - 1) == .colon && file.isName(start - 2, in: actionLabels)
+                    && (file.kind(i + 1) == .rightParen || file.kind(i + 1) == .comma)
+                if !handedOver && !isInEventHandler(i, within: code.range, file: file) { return false }
+                used = true
+            }
+        }
+        return used
+    }
+
     static func isInEventHandler(_ i: Int, within range: TokenRange, file: SourceFile) -> Bool {
         for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= range.lowerBound {
             if let label = c.label, actionLabelNames.contains(label) { return true }
