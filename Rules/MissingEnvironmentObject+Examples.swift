@@ -29,6 +29,10 @@ extension MissingEnvironmentObject {
         #Preview {
             previewHost { AnyView(KeyList()) }
         }
+        struct KeyList_Previews: PreviewProvider {
+            static func seeded() -> some View { KeyList() }
+            static var previews: some View { previewHost { AnyView(seeded()) } }
+        }
         """),
         .triggering("""
         @Observable final class Playback { private(set) var title = "Intro" }

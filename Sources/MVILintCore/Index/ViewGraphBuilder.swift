@@ -391,8 +391,9 @@ final class ViewGraphBuilder {
             }
             // A call `name(…)`, or `.name { … }` when the brace opens a trailing closure. Whether
             // it does takes the closure analysis, so it is asked last, of the names that matter.
+            // Also `previewHost { … }`, a function given only a trailing closure.
             let parenthesised = file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore
-            guard parenthesised || (file.kind(i - 1) == .period && file.kind(i + 1) == .leftBrace), !file.beginsWithCapital(i) else { continue }
+            guard parenthesised || file.kind(i + 1) == .leftBrace, !file.beginsWithCapital(i) else { continue }
             if file.isText(i, "modifier") || file.isText(i, "`modifier`") {
                 guard parenthesised || isClosureOpen(i + 1) else { continue }
                 if let close = file.partner(i + 1), let m = PropertySummary.constructedName(in: (i + 2)..<close, file: file) {
