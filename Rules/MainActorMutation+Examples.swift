@@ -417,6 +417,28 @@ extension MainActorMutation {
             }
         }
         """),
+        // A chain held in a local before its subscriber starts where the local's value does: at
+        // the model's own state, or after a `receive(on:)` to the main queue; a local from
+        // another publisher is judged as any other.
+        .triggering("""
+        final class FormModel: ObservableObject {
+            @Published var first = ""
+            @Published var second = ""
+            @Published private(set) var messages: [String] = []
+            @Published private(set) var latest = ""
+            private var bag = Set<AnyCancellable>()
+            init(source: PassthroughSubject<String, Never>) {
+                let validation = Publishers.CombineLatest($first, $second)
+                    .map { $0 == $1 ? [] : ["Values must match."] }
+                    .share()
+                validation.assign(to: \\.messages, on: self).store(in: &bag)
+                let onMain = source.receive(on: DispatchQueue.main)
+                onMain.sink { [weak self] in self?.latest = $0 }.store(in: &bag)
+                let raw = source.map { $0.uppercased() }
+                raw.sink { [weak self] in ↓self?.latest = $0 }.store(in: &bag)
+            }
+        }
+        """),
         // The main queue named through a local or a stored constant, `collect(.byTime(…))` on it,
         // RxSwift's `observeOn(MainScheduler.instance)` and a `Driver`: on the main thread. Another
         // scheduler is not.

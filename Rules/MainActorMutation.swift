@@ -24,7 +24,8 @@ struct MainActorMutation: Rule {
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
         after it; the main queue may be named through a local or a stored constant \
         (`let q = DispatchQueue.main`), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
-        too. RxSwift's `subscribe`/`bind` after `observeOn(MainScheduler.instance)` (or \
+        too; a chain held in a local before its subscriber (`let shared = $text.share()`, \
+        `let onMain = source.receive(on: DispatchQueue.main)`) starts where the local's value does. RxSwift's `subscribe`/`bind` after `observeOn(MainScheduler.instance)` (or \
         `observe(on:)`), and a `Driver`'s `drive` (`asDriver(…)`), run on the main thread. \
         The block of a `DispatchWorkItem` runs where the file executes the item \
         (`DispatchQueue.main.asyncAfter(deadline: t, execute: work)` is on the main queue, another \
@@ -212,19 +213,19 @@ struct MainActorMutation: Rule {
         // or local (`let q = DispatchQueue.main`, added to `queues` once per function).
         let mainQueues = queues.main
         if last == "sink" {
-            if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState) { return .main }
-            return hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues)
+            if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
+            return hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues, body: function.bodyTokens)
                 ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
         }
         // RxSwift: `subscribe(onNext:)`/`bind` after `observeOn(MainScheduler.instance)`, and a
         // `Driver`'s `drive`, which delivers on the main thread.
         if last == "drive" && names.contains("asDriver") { return .main }
-        if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues) { return .main }
+        if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues, body: function.bodyTokens) { return .main }
         // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
         // main queue after a `receive(on:)` to it upstream.
         if MainActorMutation.combineOperators.contains(last),
-           hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues)
-            || derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState) { return .main }
+           hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues, body: function.bodyTokens)
+            || derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
         // GRDB's `ValueObservation.start(in:onError:onChange:)` notifies on the main queue unless
         // `scheduling:` names another (`.immediate` notifies on the main queue too).
         if last == "start", c.label == "onChange" || c.label == "onError", let paren = c.callee.last?.callParen {
@@ -357,16 +358,21 @@ struct MainActorMutation: Rule {
     /// time operator on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`), or a
     /// project operator that receives on the main queue (`publisher.onMain().sink { … }`). The last
     /// scheduling operator before the `sink` decides.
-    private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = []) -> Bool {
+    private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = [], body: TokenRange? = nil) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
-        return hasMainReceive(in: start, before: sink, file: file, project: project, mainQueues: mainQueues)
+        return hasMainReceive(in: start, before: sink, file: file, project: project, mainQueues: mainQueues, body: body)
     }
 
     /// The same for the chain from `start` up to the subscriber's name token `sink`. `mainQueues`
-    /// are names that hold the main queue (`receive(on: uiQueue)`).
-    private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = []) -> Bool {
+    /// are names that hold the main queue (`receive(on: uiQueue)`). A chain that starts at a local
+    /// of `body` (`let onMain = source.receive(on: DispatchQueue.main)`) begins with its initial value.
+    private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = [],
+                                body: TokenRange? = nil, depth: Int = 0) -> Bool {
         let operators = project.mainDeliveringPublisherMethods
         var onMain = false
+        if depth < 4, let b = body, let value = localInitializer(of: start, in: b, file: file) {
+            onMain = hasMainReceive(in: value.lowerBound, before: value.upperBound, file: file, project: project, mainQueues: mainQueues, body: b, depth: depth + 1)
+        }
         var i = start
         /// `main` in the argument, or one name holding the main queue (`q`, `self.uiQueue`).
         func namesMain(_ range: Range<Int>) -> Bool {
@@ -411,14 +417,18 @@ struct MainActorMutation: Rule {
     ///
     /// Also from the state of another model that is isolated to the main actor (`prefs.$host`,
     /// when `isolatedState("prefs", "host")`): only the main actor writes it.
-    private func derivesFromOwnState(before c: ClosureInfo, state: Set<String>, file: SourceFile, isolatedState: (String, String) -> Bool) -> Bool {
+    private func derivesFromOwnState(before c: ClosureInfo, state: Set<String>, file: SourceFile, isolatedState: (String, String) -> Bool,
+                                     body: TokenRange?) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
-        return derivesFromOwnState(in: start, before: sink, state: state, file: file, isolatedState: isolatedState)
+        return derivesFromOwnState(in: start, before: sink, state: state, file: file, isolatedState: isolatedState, body: body)
     }
 
-    /// The same for the chain from `start` up to the subscriber's name token `sink`.
+    /// The same for the chain from `start` up to the subscriber's name token `sink`. A chain that
+    /// starts at a local of `body` (`let shared = $text.share()`) starts where its initial value
+    /// does. With `endsAt`, the chain must end there instead of before a subscriber.
     private func derivesFromOwnState(in start: Int, before sink: Int, state: Set<String>, file: SourceFile,
-                                     isolatedState: (String, String) -> Bool = { _, _ in false }) -> Bool {
+                                     isolatedState: (String, String) -> Bool = { _, _ in false }, body: TokenRange? = nil,
+                                     endsAt: Int? = nil, depth: Int = 0) -> Bool {
         // `$query`, `self.$query`, `prefs.$host` (isolated): the token after it, or nil.
         func statePublisherEnd(at k: Int) -> Int? {
             var i = k
@@ -448,11 +458,16 @@ struct MainActorMutation: Rule {
             i = close + 1
         } else if let end = statePublisherEnd(at: i) {
             i = end
+        } else if depth < 4, let b = body, let value = localInitializer(of: i, in: b, file: file),
+                  derivesFromOwnState(in: value.lowerBound, before: value.upperBound, state: state, file: file, isolatedState: isolatedState,
+                                      body: b, endsAt: value.upperBound, depth: depth + 1) {
+            i += 1
         } else {
             return false
         }
+        let limit = endsAt ?? sink - 1
         // `.operator`, its arguments and trailing closure, then the next, up to `.sink`.
-        while i < sink - 1 {
+        while i < limit {
             guard file.kind(i) == .period, file.kind(i + 1) == .identifier else { return false }
             let name = file.name(i + 1)
             // `receive(on: ImmediateScheduler.shared)` delivers at once, on the same thread.
@@ -463,9 +478,37 @@ struct MainActorMutation: Rule {
                 || (name == "merge" && file.isText(i + 3, "with") && file.kind(i + 4) == .colon && statePublisherEnd(at: i + 5).map { file.kind($0) == .rightParen } == true)
             guard immediate || joinsState || MainActorMutation.synchronousOperators.contains(name) else { return false }
             i += 2
-            while i < sink, file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
+            while i < (endsAt ?? sink), file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
         }
+        if let end = endsAt { return i == end }
         return i == sink - 1 && file.kind(i) == .period
+    }
+
+    /// The initial value of the local that token `i` names (`validation` in `validation.sink { }`),
+    /// declared by a `let` earlier in `body`: from after `=` to the end of its statement (lines
+    /// that begin with `.` continue it).
+    private func localInitializer(of i: Int, in body: TokenRange, file: SourceFile) -> Range<Int>? {
+        guard file.kind(i) == .identifier, file.kind(i - 1) != .period else { return nil }
+        let length = Int(file.tokens[i].length)
+        var j = i - 1
+        // Declared within a few thousand tokens, as locals are: a bounded walk keeps a function
+        // with thousands of subscriptions linear.
+        let lowest = max(body.lowerBound, i - MainActorMutation.localSearchWindow)
+        while j >= lowest {
+            defer { j -= 1 }
+            guard file.isWord(j, "let"), file.kind(j + 1) == .identifier, Int(file.tokens[j + 1].length) == length,
+                  file.name(j + 1) == file.name(i), file.kind(j + 2) == .equal else { continue }
+            var e = j + 3
+            while e < i {
+                let k = file.kind(e)
+                if e > j + 3, file.tokens[e].isAtLineStart, k != .period { break }
+                if k == .semicolon || k == .rightBrace { break }
+                if k == .leftParen || k == .leftBracket || k == .leftBrace, let close = file.partner(e), close > e { e = close + 1; continue }
+                e += 1
+            }
+            return e > j + 3 ? (j + 3)..<e : nil
+        }
+        return nil
     }
 
     /// Publishers that join others and pass each value on where it arrives.
@@ -520,8 +563,8 @@ struct MainActorMutation: Rule {
             let name = file.kind(t) == .dollarIdentifier ? String(file.name(t).dropFirst()) : file.name(t)
             guard state.contains(name) else { continue }
             let start = file.chain(endingAt: i).start
-            if start < i, hasMainReceive(in: start, before: i, file: file, project: project)
-                || derivesFromOwnState(in: start, before: i, state: state, file: file, isolatedState: otherState) { continue }
+            if start < i, hasMainReceive(in: start, before: i, file: file, project: project, body: body)
+                || derivesFromOwnState(in: start, before: i, state: state, file: file, isolatedState: otherState, body: body) { continue }
             found.append((name, t))
         }
         return found
@@ -529,6 +572,9 @@ struct MainActorMutation: Rule {
 
     /// Combine operators that deliver on the scheduler given as their `scheduler:` argument.
     static let schedulingOperators: Set<String> = ["debounce", "throttle", "delay", "timeout"]
+
+    /// How far back (in tokens) the declaration of a local that starts a publisher chain is looked for.
+    static let localSearchWindow = 4_096
 
     /// RxSwift's subscribers, whose closures run where `observeOn` sends the values.
     static let rxSubscribers: Set<String> = ["subscribe", "bind"]
