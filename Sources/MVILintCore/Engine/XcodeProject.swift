@@ -163,8 +163,6 @@ enum XcodeProject {
         }
     }
 
-    /// The isolation setting's last assignment in an `.xcconfig` file (without conditions such
-    /// as `[sdk=…]`); nil when the file cannot be read or does not set it.
     /// `path` with each component spelled as on disk when the project file writes it in another
     /// case (`path = manuscript;` for a folder `Manuscript`: Xcode builds it on the usual
     /// case-insensitive file system of macOS, and the files found on disk carry the disk's
@@ -187,6 +185,8 @@ enum XcodeProject {
         return result.isEmpty ? path : result
     }
 
+    /// The isolation setting's last assignment in an `.xcconfig` file (without conditions such
+    /// as `[sdk=…]`); nil when the file cannot be read or does not set it.
     static func xcconfigValue(at path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path), data.count < 1 << 20 else { return nil }
         var value: String? = nil

@@ -123,8 +123,6 @@ public struct FileSummary: Sendable {
         return out
     }
 
-    /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made
-    /// by the initial value (`static let preview = AppModel()`, `= AppModel.shared`).
     /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
     /// `set(value) { … }`) in the accessor block.
     static func settableComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
@@ -138,6 +136,8 @@ public struct FileSummary: Sendable {
         return out
     }
 
+    /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made
+    /// by the initial value (`static let preview = AppModel()`, `= AppModel.shared`).
     static func staticPropertyTypes(of t: TypeDecl, in file: SourceFile) -> [StaticPropertyType] {
         var out: [StaticPropertyType] = []
         for v in t.variables where v.isStatic {
