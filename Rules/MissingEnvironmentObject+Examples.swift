@@ -29,6 +29,14 @@ extension MissingEnvironmentObject {
         #Preview {
             previewHost { AnyView(KeyList()) }
         }
+        #Preview {
+            let order = SortOrder.any
+
+            previewHost { AnyView(KeyList()) }
+        }
+        #Preview(traits: .landscapeLeft, .sampleVault) {
+            KeyList()
+        }
         struct KeyList_Previews: PreviewProvider {
             static func seeded() -> some View { KeyList() }
             static var previews: some View { previewHost { AnyView(seeded()) } }

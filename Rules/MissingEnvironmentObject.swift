@@ -13,7 +13,8 @@ struct MissingEnvironmentObject: Rule {
         cannot check this; it usually breaks when a view is reused from a new place: a sheet, a new \
         tab, a preview, a hosting controller. The rule builds the project's view graph (A → B when \
         A's members construct B) from its roots: `App` bodies, `Scene`s that nothing constructs, \
-        `#Preview` bodies and `PreviewProvider`s, the `rootView` of `UIHostingController`, \
+        `#Preview` bodies (one with a trait of the project, `#Preview(traits: .sampleData)`, or a \
+        `.modifier(…)` trait, may provide anything) and `PreviewProvider`s, the `rootView` of `UIHostingController`, \
         `NSHostingController` and `NSHostingView`, and the content of a cell's \
         `UIHostingConfiguration { }` (none of which inherits the environment). \
         A provision reaches the view it is applied to, everything constructed inside the closures \

@@ -19,7 +19,11 @@ struct ReducerSideEffect: Rule {
         the closure of a `Reduce { state, action in }` or of an older \
         `Reducer<State, Action, Environment> { state, action, environment in }` (also `AnyReducer`); \
         closures passed to `.run`, `.task`, \
-        `.fireAndForget` and `.publisher` (also written `Effect.run`) are effects and are not checked. \
+        `.fireAndForget` and `.publisher` (also written `Effect.run`) are effects and are not checked, \
+        and so are the closures of a returned call of another implicit member (`return .exec { … }`, \
+        a project's factory in `extension Effect`), of a returned call of a function of the file \
+        that returns an `Effect`, and async closures of a returned call \
+        (`return operation(state: &state) { try await … }`). \
         `Date()` and `UUID()` count only without arguments: `Date(timeIntervalSince1970:)` and \
         `UUID(uuidString:)` are pure. A queue counts when work is dispatched to it \
         (`DispatchQueue.main.async { }`), not when it is handed to the returned effect as its \
@@ -116,14 +120,17 @@ struct ReducerSideEffect: Rule {
             @Reducer
             struct Library {
                 struct State { var documents: [String] = [] }
-                enum Action { case delete(String), deleted }
+                enum Action { case delete(String), pin(String), deleted }
                 var body: some ReducerOf<Self> {
                     Reduce { state, action in
                         switch action {
                         case .delete(let id):
                             return operation(state: &state) {
                                 try await DocumentStore.remove(id)
+                                UserDefaults.standard.removeObject(forKey: id)
                             }
+                        case .pin(let id):
+                            return .exec { _ in UserDefaults.standard.set(id, forKey: "pinned") }
                         case .deleted:
                             return .none
                         }
@@ -131,6 +138,27 @@ struct ReducerSideEffect: Rule {
                 }
                 func operation(state: inout State, _ work: @escaping () async throws -> Void) -> Effect<Action> {
                     .run { send in try await work(); await send(.deleted) }
+                }
+            }
+            """),
+            // What is computed while the returned effect is built runs in the reducer, and so may
+            // a plain closure given to a method.
+            .triggering("""
+            @Reducer
+            struct Library {
+                struct State { var documents: [String] = [] }
+                enum Action { case add, added(UUID), log }
+                var body: some ReducerOf<Self> {
+                    Reduce { state, action in
+                        switch action {
+                        case .add:
+                            return .send(.added(↓UUID()))
+                        case .log:
+                            return logged(state: &state) { ↓print("log") }
+                        case .added:
+                            return .none
+                        }
+                    }
                 }
             }
             """),
@@ -360,10 +388,37 @@ struct ReducerSideEffect: Rule {
     /// trailing closures such as `catch:`).
     private func isEffectClosure(at open: Int, file: SourceFile) -> Bool {
         guard file.isClosureOpen(open) else { return false }
-        let c = file.bodyAnalysis.closures[Int(file.bodyAnalysis.innermost[open])]
-        guard let last = c.callee.last, ReducerSideEffect.effectNames.contains(last.name) else { return false }
+        let index = Int(file.bodyAnalysis.innermost[open])
+        let c = file.bodyAnalysis.closures[index]
+        guard let last = c.callee.last else { return false }
+        // `return .exec { … }` (a factory of the project in `extension Effect`), `return
+        // operation(state: &state) { try await … }`: the closure is part of the effect the
+        // reducer returns, an implicit member's or async work, which runs later.
+        if let start = c.calleeStart, file.isWord(start - 1, "return") || (file.kind(start - 1) == .period && file.isWord(start - 2, "return")) {
+            if c.callee.count == 1 && file.kind(last.token - 1) == .period { return true }
+            let innermost = file.bodyAnalysis.innermost
+            if c.body.contains(where: { file.isWord($0, "await") && Int(innermost[$0]) == index }) { return true }
+            // A function of this file of that name that returns an effect takes the closure into it.
+            if returnsEffect(named: last.name, in: file) { return true }
+        }
+        guard ReducerSideEffect.effectNames.contains(last.name) else { return false }
         if c.callee.count == 1 { return file.kind(last.token - 1) == .period }
         return c.callee.first.map { $0.name.hasPrefix("Effect") } ?? false
+    }
+
+    /// Whether every function of `file` named `name` (at least one) returns an effect
+    /// (`Effect<Action>`, `EffectOf<Feature>`, `EffectTask<Action>`).
+    private func returnsEffect(named name: String, in file: SourceFile) -> Bool {
+        let functions = file.memo("effectFunctions", 0) { () -> [String: Bool] in
+            var out: [String: Bool] = [:]
+            let all = file.tree.topLevelFunctions + file.tree.allTypes.flatMap(\.functions)
+            for f in all where f.kind == .function {
+                let effect = file.returnType(of: f).map { ["Effect", "EffectOf", "EffectTask"].contains($0.baseName) } ?? false
+                out[f.name] = (out[f.name] ?? true) && effect
+            }
+            return out
+        }
+        return functions[name] == true
     }
 
     static let effectNames: Set<String> = ["run", "task", "fireAndForget", "publisher"]

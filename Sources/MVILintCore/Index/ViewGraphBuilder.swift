@@ -140,8 +140,12 @@ final class ViewGraphBuilder {
             let range = (p.open + 1)..<p.close
             let first = summary.sites.count
             scan(range, owner: .preview(summary.previews.count - 1), in: Context(type: nil, function: nil, range: range))
-            // `#Preview(traits: .modifier(SampleData()))`: a preview modifier may provide anything.
-            if file.kind(p.open - 1) == .rightParen, let o = file.partner(p.open - 1), (o..<p.open).contains(where: { file.isText($0, "modifier") }) {
+            // `#Preview(traits: .modifier(SampleData()))`: a preview modifier may provide anything, and
+            // so may a trait of the project (`static var sampleData: Self = .modifier(…)` in an
+            // extension of `PreviewTrait`): any trait other than the system's layouts and orientations.
+            if file.kind(p.open - 1) == .rightParen, let o = file.partner(p.open - 1),
+               (o..<p.open).contains(where: { file.isText($0, "modifier") || (file.kind($0 - 1) == .period && file.kind($0) == .identifier
+                   && !file.isName($0, in: ViewGraphBuilder.systemPreviewTraitWords) && isInTraitsArgument($0, open: o)) }) {
                 for k in first..<summary.sites.count { summary.sites[k].provisions.append(.unknown) }
             }
         }
@@ -150,6 +154,23 @@ final class ViewGraphBuilder {
             summary.typeWideProvisions[t] = list.filter { seen.insert($0).inserted }
         }
         return summary
+    }
+
+    /// The system's preview traits (layouts and orientations), which provide nothing.
+    static let systemPreviewTraitWords = WordSet([
+        "sizeThatFitsLayout", "fixedLayout", "defaultLayout", "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight",
+    ])
+
+    /// Whether token `i` is inside the `traits:` argument of the `#Preview(…)` whose `(` is `open`.
+    func isInTraitsArgument(_ i: Int, open: Int) -> Bool {
+        var j = i - 1
+        // Back to the nearest label at this depth (traits are variadic: `traits: .a, .b`).
+        while j > open {
+            if file.kind(j) == .rightParen || file.kind(j) == .rightBracket, let o = file.partner(j), o < j { j = o - 1; continue }
+            if file.kind(j) == .colon { return file.isWord(j - 1, "traits") }
+            j -= 1
+        }
+        return false
     }
 
     /// The declaration context of a code range, for resolving provided expressions.
@@ -445,9 +466,15 @@ final class ViewGraphBuilder {
     /// `Foo(…)`, `Foo { … }`, `Foo<T>(…)`, `Foo.init(…)`, not after a `.`, nor a type written
     /// before a body (`var footer: some View { … }`, `struct Wrapper: View { … }` declared in a
     /// function or a preview, whose braces are not a closure's).
+    /// `some` or `any` before a type (`some View`), not a member of that name ending the line
+    /// before (`let query = Query.any` and then `Host { … }`).
+    func isExistentialKeyword(_ j: Int) -> Bool {
+        (file.isWord(j, "some") || file.isWord(j, "any")) && file.kind(j - 1) != .period && !file.tokens[j + 1].isAtLineStart
+    }
+
     func isConstruction(_ i: Int) -> Bool {
         guard file.kind(i) == .identifier, file.kind(i - 1) != .period, file.kind(i - 1) != .at, file.beginsWithCapital(i),
-              !file.isWord(i - 1, "some"), !file.isWord(i - 1, "any"), file.kind(i - 1) != .arrow, !isInInheritanceClause(i) else { return false }
+              !isExistentialKeyword(i - 1), file.kind(i - 1) != .arrow, !isInInheritanceClause(i) else { return false }
         var n = i + 1
         if file.isText(n, "<"), !file.tokens[n].hasSpaceBefore, let close = (n..<min(file.tokens.count, n + 32)).first(where: { file.isText($0, ">") }) { n = close + 1 }
         if file.kind(n) == .period, file.isWord(n + 1, "init") { n += 2 }
