@@ -417,6 +417,19 @@ extension MainActorMutation {
             }
         }
         """),
+        // The body of a function declared inside a method is not a closure handed to a call: it
+        // runs where it is called.
+        .triggering("""
+        final class CounterModel: ObservableObject {
+            @Published private(set) var count = 0
+            func bump() {
+                reset()
+                func reset() { count = 0 }
+                func later() -> Int { DispatchQueue.global().async { ↓self.count = 1 }; return count }
+                _ = later()
+            }
+        }
+        """),
         // A chain held in a local before its subscriber starts where the local's value does: at
         // the model's own state, or after a `receive(on:)` to the main queue; a local from
         // another publisher is judged as any other.

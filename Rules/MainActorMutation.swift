@@ -574,7 +574,7 @@ struct MainActorMutation: Rule {
     static let schedulingOperators: Set<String> = ["debounce", "throttle", "delay", "timeout"]
 
     /// How far back (in tokens) the declaration of a local that starts a publisher chain is looked for.
-    static let localSearchWindow = 4_096
+    static let localSearchWindow = 2_048
 
     /// RxSwift's subscribers, whose closures run where `observeOn` sends the values.
     static let rxSubscribers: Set<String> = ["subscribe", "bind"]

@@ -25,7 +25,8 @@ struct UnobservedModel: Rule {
         `onCommit:`, `onEditingChanged:`), a read inside a closure that runs on an event rather than \
         while the view renders (a button's action, `.onTapGesture { }`, `.onAppear { }`, \
         `.task { }`, `.onChange(of:) { }`; `of:` itself is a read) or inside a method of the view \
-        used only so (`Button("Go", action: go)`, `.onTapGesture { go() }`), or a stored property that is not \
+        used only so (`Button("Go", action: go)`, `.onTapGesture { go() }`) or in its `init`, which \
+        runs once, or a stored property that is not \
         observable state, its own or a superclass's, or the `id` that `Identifiable` gives a class \
         that declares none (also inside a string interpolation; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
@@ -106,6 +107,15 @@ struct UnobservedModel: Rule {
                 }
                 private func go() { target = coordinator.folder }
                 private func back() { target = "\\(coordinator.step)" }
+            }
+            struct QrView: View {
+                let coordinator: FlowCoordinator
+                private let caption: String
+                init(coordinator: FlowCoordinator) {
+                    self.coordinator = coordinator
+                    caption = "Step \\(coordinator.step)"
+                }
+                var body: some View { Text(caption) }
             }
             """),
             .triggering("""
@@ -468,6 +478,8 @@ extension UnobservedModel {
             // A method of the view that runs only on events (`Button("Go", action: go)`,
             // `.onTapGesture { go() }`): what it reads is not shown while the view renders.
             if let f = code.function, f.kind == .function, runsOnlyOnEvents(f, in: members, file: file) { continue }
+            // `init` runs once, when the view is made: what it reads is not re-read on a change.
+            if code.function?.kind == .initializer { continue }
             // A local of the same name (`let feed = other.items`) hides the property but for `self.feed`.
             let shadowed = file.locals(of: code).contains(property)
             // An interpolation is part of its string literal's token: a read there is not told

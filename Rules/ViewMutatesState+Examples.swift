@@ -41,6 +41,10 @@ extension ViewMutatesState {
         .triggering("""
         protocol Renderer: AnyObject { var speed: Float { get set } }
         final class Meter { var peak = 0; var grid = Layout(); var marks: [Int] = [] }
+        final class BarModel: ObservableObject {
+            @Published private(set) var editing = false
+            var isEditing: Bool { get { editing } set { editing = newValue } }
+        }
         struct Layout { var columns = 2 }
         @Observable final class PlayerModel {
             private(set) var title = ""
@@ -48,6 +52,7 @@ extension ViewMutatesState {
             var onReplay = {}
             private(set) var renderer: (any Renderer)?
             let meter = Meter()
+            let bar = BarModel()
             var layout = Layout()
             private(set) var level = 0.5
             var volume: Double {
@@ -67,6 +72,7 @@ extension ViewMutatesState {
                     model.meter.grid.columns += 1
                     model.meter.marks.append(1)
                     model.volume = 2
+                    model.bar.isEditing = true
                     ↓model.layout.columns = 3
                 }
             }

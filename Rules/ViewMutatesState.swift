@@ -83,6 +83,9 @@ struct ViewMutatesState: Rule {
                     // `model.enabled = on` where `enabled` is a computed property: its setter is the
                     // model's own code, like a method it offers.
                     if isComputedProperty(m.path[1], of: model, project: project) { continue }
+                    // The same on a model the model holds (`model.bottomBar.isEditing = true`).
+                    if m.path.count > 2, let owner = heldType(Array(m.path.dropLast()), model: model, project: project),
+                       isComputedProperty(m.path[m.path.count - 1], of: owner, project: project) { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     // A property whose type is not written stands for its model (`= Model.shared`).
                     let typeName = model == m.path[0] ? nil : model

@@ -442,6 +442,8 @@ struct BodyAnalyzer {
                             isClosure = false
                         } else if i > 0, toks[i - 1].kind == .rightParen, let o = file.partner(i - 1), file.isWord(o - 1, "set") || file.isWord(o - 1, "willSet") || file.isWord(o - 1, "didSet") {
                             isClosure = false
+                        } else if opensLocalFunctionBody(i) {
+                            isClosure = false
                         }
                         if isClosure {
                             var info = describesClosures ? describeClosure(open: i, top: stack.last, closures: closures, innermost: UnsafeBufferPointer(inner))
@@ -478,6 +480,44 @@ struct BodyAnalyzer {
             }
         }
         return BodyAnalysis(closures: closures, innermost: innermost)
+    }
+
+    /// Whether the `{` at `i` opens the body of a function declared inside other code (`func
+    /// reset() { … }` in a method), which the structure pass does not list: back over its return
+    /// type, `throws`, `async` and `where` clause to the parameter list, which follows `func` and
+    /// the name (and generic parameters).
+    func opensLocalFunctionBody(_ i: Int) -> Bool {
+        var j = i - 1
+        var steps = 0
+        while j > 0, steps < 32 {
+            steps += 1
+            switch file.kind(j) {
+            case .rightParen:
+                guard let o = file.partner(j), o < j else { return false }
+                var n = o - 1
+                if file.isText(n, ">") {
+                    // `func make<T>(…)`: back over the generic parameters.
+                    var k = n - 1
+                    while k > 0, n - k < 32, !file.isText(k, "<") { k -= 1 }
+                    guard file.isText(k, "<") else { return false }
+                    n = k - 1
+                }
+                if (file.kind(n) == .identifier || file.kind(n) == .operator) && file.isWord(n - 1, "func") { return true }
+                // `init(…) { … }` of a type declared inside a function.
+                if file.isWord(n, "init") && file.kind(n - 1) != .period { return true }
+                // `-> (Int, Int)`: a return type in parentheses; the parameters come before it.
+                guard file.kind(o - 1) == .arrow else { return false }
+                j = o - 2
+            case .rightBracket:
+                guard let o = file.partner(j), o < j else { return false }
+                j = o - 1
+            case .identifier, .keyword, .period, .arrow, .operator, .comma, .colon:
+                j -= 1
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     /// The closure opened at `open` with its braces only: nothing known yet of what it is passed to.
