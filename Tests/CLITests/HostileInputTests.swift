@@ -172,6 +172,14 @@ final class HostileInputTests: XCTestCase {
                 + r("if a { ") + "try? await g()" + r(" }") + "\n    }\n}\n",
             "LoadingDo.swift": "final class D: ObservableObject {\n    @Published private(set) var isLoading = false\n    func f() async {\n        isLoading = true\n        "
                 + r("do { ") + "try await g()" + r(" } catch { return }") + "\n    }\n}\n",
+            // Functions declared inside functions, 100 000 deep.
+            "LocalFunctions.swift": "final class F: ObservableObject {\n    @Published var x = 0\n    func f() { " + r("func g() { ") + "x = 1" + r(" }") + " }\n}\n",
+            // One function with 5 000 subscriptions on locals and 5 000 on a parameter: each
+            // local's declaration is looked for, within a bounded window.
+            "Subscriptions.swift": "final class S: ObservableObject {\n    @Published private(set) var y = 0\n    var bag = Set<AnyCancellable>()\n"
+                + "    func wire(source: AnyPublisher<Int, Never>) {\n"
+                + (0..<5_000).map { "        let p\($0) = source.map { $0 }\n        p\($0).sink { self.y = $0 }.store(in: &bag)\n        source.sink { self.y = $0 }.store(in: &bag)\n" }.joined()
+                + "    }\n}\n",
             // A kept handler called from a chain of private methods, each calling the next.
             "Handlers.swift": "final class H {\n    private var h: (() -> Void)?\n    func start(_ h: @escaping () -> Void) { self.h = h; f0() }\n"
                 + (0..<n).map { "    private func f\($0)() { h?(); DispatchQueue.main.async { self.f\($0 + 1)() } }\n" }.joined() + "}\n",
