@@ -320,6 +320,51 @@ extension LoadingStateReset {
             }
         }
         """),
+        // The same when the task sets the flag as its first work, when a cancelled run skips the
+        // reset (`if !Task.isCancelled { … }`) or ends in an empty `catch is CancellationError`;
+        // a task that nothing cancels before restarting still leaks.
+        .triggering("""
+        @MainActor
+        final class FinderModel: ObservableObject {
+            @Published private(set) var isLoading = false
+            @Published private(set) var files: [String] = []
+            private var indexTask: Task<Void, Never>?
+            private var graphTask: Task<Void, Never>?
+            private var scanTask: Task<Void, Never>?
+            func reindex(_ root: String) {
+                indexTask?.cancel()
+                indexTask = Task {
+                    isLoading = true
+                    let found = await index.list(root)
+                    guard !Task.isCancelled else { return }
+                    files = found
+                    isLoading = false
+                }
+            }
+            func loadGraph() {
+                graphTask?.cancel()
+                isLoading = true
+                graphTask = Task {
+                    do {
+                        files = try await index.graph()
+                        isLoading = false
+                    } catch is CancellationError {
+                    } catch {
+                        if !Task.isCancelled { isLoading = false }
+                    }
+                }
+            }
+            func scan(_ root: String) {
+                scanTask = Task {
+                    ↓isLoading = true
+                    let found = await index.list(root)
+                    guard !Task.isCancelled else { return }
+                    files = found
+                    isLoading = false
+                }
+            }
+        }
+        """),
         // Cancel-and-restart: the method cancels the task it stored before it sets the flag and
         // starts the next run, so the cancelled run's exit on cancellation leaves the flag to the
         // new one. Another exit of such a task still leaks, and so does a cancelled run when

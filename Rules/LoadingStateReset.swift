@@ -24,10 +24,12 @@ struct LoadingStateReset: Rule {
         The `else` of a `guard let self` leaves only once the model is gone and is not a leak. \
         A `defer` that writes the flag counts as a reset. Flags are matched as `flag` or `state.flag`. \
         In a cancel-and-restart (the method cancels the task it stored in a private property, \
-        `task?.cancel()`, before it sets the flag and stores the next one, and no other method \
-        cancels that task without starting the next), the cancelled run's exits on cancellation \
-        (`guard !Task.isCancelled else { return }`, `if Task.isCancelled { return }`, \
-        `catch is CancellationError`) leave the flag to the run that replaced it and are not leaks.
+        `task?.cancel()`, before it sets the flag, in the method or as the task's first work, and \
+        stores the next one, and no other method cancels that task without starting the next), the \
+        cancelled run's exits on cancellation (`guard !Task.isCancelled else { return }`, \
+        `if Task.isCancelled { return }`, `catch is CancellationError`, with or without a \
+        `return`, and the path that skips `if !Task.isCancelled { isLoading = false }`) leave the \
+        flag to the run that replaced it and are not leaks.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -71,6 +73,8 @@ struct LoadingStateReset: Rule {
                 var flows = [Flow(range: body, base: base, throwing: f.isThrowing, locals: Set(file.parameters(of: f).map(\.name)))]
                 // Every `Task { }` inside the method is a flow of its own: its body runs later.
                 var tasks: [Int: Flow] = [:]
+                // For each flow, the index of its task's closure (nil for the method's own body).
+                var flowTasks: [Int?] = [nil]
                 // Tasks whose handle the method cancels before starting them again.
                 var restarted = Set<Int>()
                 let closures = file.closures(in: body)
@@ -81,6 +85,7 @@ struct LoadingStateReset: Rule {
                     guard start < c.close else { continue }
                     let flow = Flow(range: start..<c.close, base: index, throwing: true, locals: [])
                     flows.append(flow)
+                    flowTasks.append(index)
                     // A task started by the method's own code may take over a flag the method set.
                     if (c.parent ?? -1) == base {
                         tasks[index] = flow
@@ -92,6 +97,9 @@ struct LoadingStateReset: Rule {
                         for path in namesState ? [[flag], ["state", flag]] : [[flag]] {
                             var analysis = FlagFlow(file: file, flow: flow, path: path)
                             if n == 0 { analysis.tasks = tasks }
+                            // A task of a cancel-and-restart that sets the flag itself: its exits on
+                            // cancellation leave the flag to the run that replaced it.
+                            if let task = flowTasks[n], restarted.contains(task) { analysis.cancellationExitsHandOn = true }
                             if helpersByPath[path] == nil {
                                 if methods == nil {
                                     if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
@@ -363,7 +371,9 @@ private struct FlagFlow {
                 let o = run(e.statements, c.normal)
                 out.merge(exits: o)
                 out.normal.formUnion(o.normal)
-            } else {
+            } else if !(cancellationExitsHandOn && checksCancellation(condition, negated: true)) {
+                // (`if !Task.isCancelled { isLoading = false }`: the cancelled run skips the block
+                // and hands the flag on.)
                 out.normal.formUnion(c.normal)
             }
             return out
@@ -382,9 +392,13 @@ private struct FlagFlow {
             for clause in catches {
                 let catchToken = file.isWord(clause.pattern.lowerBound - 1, "catch") ? clause.pattern.lowerBound - 1 : clause.body.range.lowerBound - 1
                 let c = run(clause.body.statements, b.throwing.leaving(through: catchToken))
+                // `catch is CancellationError { }`: the cancelled run ends there, with or without a
+                // `return`, and hands the flag on.
                 let onCancellation = cancellationExitsHandOn && clause.pattern.contains { file.isWord($0, "CancellationError") }
-                if !onCancellation { out.merge(exits: c) }
-                out.normal.formUnion(c.normal)
+                if !onCancellation {
+                    out.merge(exits: c)
+                    out.normal.formUnion(c.normal)
+                }
             }
             if !catches.contains(where: \.catchesAll) { out.throwing.formUnion(b.throwing) }
             return out

@@ -53,6 +53,8 @@ extension ViewMutatesState {
             private(set) var renderer: (any Renderer)?
             let meter = Meter()
             let bar = BarModel()
+            var meters: [Meter] = []
+            var lastMeter: Meter? { meters.last }
             var layout = Layout()
             private(set) var level = 0.5
             var volume: Double {
@@ -73,6 +75,7 @@ extension ViewMutatesState {
                     model.meter.marks.append(1)
                     model.volume = 2
                     model.bar.isEditing = true
+                    model.lastMeter?.peak = 0
                     ↓model.layout.columns = 3
                 }
             }

@@ -30,7 +30,9 @@ struct ViewMutatesState: Rule {
         protocol only classes adopt) changes that object, not the model, and is not reported either; \
         nor is a write further inside it (`model.meter.grid.columns += 1`, `model.meter.marks.append(1)`). \
         Setting a computed property that the model declares with a setter (`model.volume = 2`) \
-        runs the model's own code, like calling one of its methods, and is not reported. \
+        runs the model's own code, like calling one of its methods, and is not reported; a write \
+        through a get-only computed property (`model.lastMeter?.peak = 0`) can only land in the \
+        object it returns, and is not reported either. \
         A method of the model's own types that shares a mutating method's name but not its \
         arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads.
         """,
@@ -83,6 +85,9 @@ struct ViewMutatesState: Rule {
                     // `model.enabled = on` where `enabled` is a computed property: its setter is the
                     // model's own code, like a method it offers.
                     if isComputedProperty(m.path[1], of: model, project: project) { continue }
+                    // `model.latest?.count = 0` through a get-only computed property: a write there
+                    // compiles only into an object it returns, not into the model.
+                    if m.path.count > 2, isComputedProperty(m.path[1], of: model, project: project, getOnly: true) { continue }
                     // The same on a model the model holds (`model.bottomBar.isEditing = true`).
                     if m.path.count > 2, let owner = heldType(Array(m.path.dropLast()), model: model, project: project),
                        isComputedProperty(m.path[m.path.count - 1], of: owner, project: project) { continue }
@@ -110,13 +115,13 @@ private func heldType(_ path: [String], model: String, project: ProjectIndex) ->
 
 /// A class or actor of the project, or a protocol of the project that only classes can adopt
 /// (`protocol Renderer: AnyObject`).
-/// Whether `name` is a computed property with a setter of `model` or of one of its superclasses,
-/// which none of them stores: writing it runs the model's own code.
-private func isComputedProperty(_ name: String, of model: String, project: ProjectIndex) -> Bool {
+/// Whether `name` is a computed property with a setter (`getOnly`: without one) of `model` or of
+/// one of its superclasses, which none of them stores: writing it runs the model's own code.
+private func isComputedProperty(_ name: String, of model: String, project: ProjectIndex, getOnly: Bool = false) -> Bool {
     var current: String? = model, seen = Set<String>(), settable = false
     while let type = current, seen.insert(type).inserted, seen.count <= 16, let symbol = project.symbol(type) {
         if symbol.storedProperties.contains(where: { $0.name == name }) { return false }
-        if symbol.settableComputedNames.contains(name) { settable = true }
+        if (getOnly ? symbol.getOnlyComputedNames : symbol.settableComputedNames).contains(name) { settable = true }
         current = symbol.inherited.first { project.kind(of: $0) == .class }
     }
     return settable
