@@ -30,9 +30,11 @@ struct ViewMutatesState: Rule {
         protocol only classes adopt) changes that object, not the model, and is not reported either; \
         nor is a write further inside it (`model.meter.grid.columns += 1`, `model.meter.marks.append(1)`). \
         Setting a computed property that the model declares with a setter (`model.volume = 2`) \
-        runs the model's own code, like calling one of its methods, and is not reported; a write \
-        through a get-only computed property (`model.lastMeter?.peak = 0`) can only land in the \
-        object it returns, and is not reported either. \
+        runs the model's own code, like calling one of its methods, and is not reported; nor is a \
+        write through a property that a model class of the project does not store \
+        (`model.lastMeter?.peak = 0` through a computed property, a member reached through \
+        `@dynamicMemberLookup`), which lands in the object the getter returns or runs the model's \
+        setter; a method's result (`model.cache(for: key).count = 0`) is still reported. \
         A method of the model's own types that shares a mutating method's name but not its \
         arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads.
         """,
@@ -85,9 +87,9 @@ struct ViewMutatesState: Rule {
                     // `model.enabled = on` where `enabled` is a computed property: its setter is the
                     // model's own code, like a method it offers.
                     if isComputedProperty(m.path[1], of: model, project: project) { continue }
-                    // `model.latest?.count = 0` through a get-only computed property: a write there
-                    // compiles only into an object it returns, not into the model.
-                    if m.path.count > 2, isComputedProperty(m.path[1], of: model, project: project, getOnly: true) { continue }
+                    // `model.latest?.count = 0` through a computed property: without a setter, a write
+                    // there compiles only into an object it returns; with one, it runs the setter.
+                    if m.path.count > 2, !callsSecondMember(of: m, file: file), isUnstoredMember(m.path[1], of: model, project: project) { continue }
                     // The same on a model the model holds (`model.bottomBar.isEditing = true`).
                     if m.path.count > 2, let owner = heldType(Array(m.path.dropLast()), model: model, project: project),
                        isComputedProperty(m.path[m.path.count - 1], of: owner, project: project) { continue }
@@ -115,16 +117,60 @@ private func heldType(_ path: [String], model: String, project: ProjectIndex) ->
 
 /// A class or actor of the project, or a protocol of the project that only classes can adopt
 /// (`protocol Renderer: AnyObject`).
-/// Whether `name` is a computed property with a setter (`getOnly`: without one) of `model` or of
-/// one of its superclasses, which none of them stores: writing it runs the model's own code.
-private func isComputedProperty(_ name: String, of model: String, project: ProjectIndex, getOnly: Bool = false) -> Bool {
+/// Whether `name` is a computed property with a setter of `model` or of one of its superclasses,
+/// which none of them stores: writing it runs the model's own code.
+private func isComputedProperty(_ name: String, of model: String, project: ProjectIndex) -> Bool {
     var current: String? = model, seen = Set<String>(), settable = false
     while let type = current, seen.insert(type).inserted, seen.count <= 16, let symbol = project.symbol(type) {
         if symbol.storedProperties.contains(where: { $0.name == name }) { return false }
-        if (getOnly ? symbol.getOnlyComputedNames : symbol.settableComputedNames).contains(name) { settable = true }
+        if symbol.settableComputedNames.contains(name) { settable = true }
         current = symbol.inherited.first { project.kind(of: $0) == .class }
     }
     return settable
+}
+
+/// Whether the target's second name is called (`model.cache(for: key).value = 1`): a method's
+/// result, judged as a write into the model as before.
+private func callsSecondMember(of m: Mutation, file: SourceFile) -> Bool {
+    var j = m.rootToken
+    if file.isWord(j, "self"), file.kind(j + 1) == .period || file.isText(j + 1, "?") { j += file.kind(j + 1) == .period ? 2 : 3 }
+    // Past the root name, `?`/`!` and subscripts, to the `.` before the second name.
+    j += 1
+    var steps = 0
+    while j < m.operatorToken, steps < 64, file.kind(j) != .period {
+        steps += 1
+        if file.kind(j) == .leftBracket, let close = file.partner(j) { j = close + 1 } else { j += 1 }
+    }
+    return file.kind(j) == .period && file.kind(j + 2) == .leftParen
+}
+
+/// Whether `name` is a member that `model`, a class of the project, does not store: the model
+/// and each of its superclasses are declared in the project (up to `NSObject`), none stores a
+/// property of that name, and nothing else it inherits is unknown. A member written through is
+/// then a computed property (or one a protocol extension adds).
+private func isUnstoredMember(_ name: String, of model: String, project: ProjectIndex) -> Bool {
+    var current: String? = model, seen = Set<String>()
+    while let type = current, seen.insert(type).inserted, seen.count <= 16 {
+        guard let symbol = project.symbol(type), symbol.declarationPath != nil, symbol.kind == .class else { return false }
+        if symbol.storedProperties.contains(where: { $0.name == name }) { return false }
+        current = nil
+        for inherited in symbol.inherited {
+            switch project.kind(of: inherited) {
+            case .class: current = inherited
+            case .protocol: continue
+            default: if !ViewMutatesState.knownNonStoringSupertypes.contains(inherited) { return false }
+            }
+        }
+    }
+    return seen.count <= 16
+}
+
+extension ViewMutatesState {
+    /// Supertypes of the SDK that store nothing a model's code could be writing through.
+    static let knownNonStoringSupertypes: Set<String> = [
+        "NSObject", "ObservableObject", "Observable", "Identifiable", "Equatable", "Hashable", "Sendable", "Codable",
+        "Decodable", "Encodable", "CustomStringConvertible", "AnyObject",
+    ]
 }
 
 /// Whether a write to `path` goes through an object that the model holds: a property along it

@@ -80,8 +80,7 @@ public struct FileSummary: Sendable {
                                     }.map(\.name) : [],
                                     propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
                                     staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
-                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.computedNames(of: t, in: file, settable: true) : [],
-                                    getOnlyComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.computedNames(of: t, in: file, settable: false) : [])))
+                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [])))
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
         }
@@ -124,14 +123,15 @@ public struct FileSummary: Sendable {
         return out
     }
 
-    /// The computed instance properties of `t` that have a setter (`settable`: a `set` accessor,
-    /// `set { … }` or `set(value) { … }`, in the accessor block), or that have none.
-    static func computedNames(of t: TypeDecl, in file: SourceFile, settable: Bool) -> [String] {
+    /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
+    /// `set(value) { … }`) in the accessor block.
+    static func settableComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
         var out: [String] = []
         for v in t.variables where v.isComputed && !v.isStatic {
             guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
-            let hasSetter = (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) })
-            if hasSetter == settable { out.append(v.name) }
+            if (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) }) {
+                out.append(v.name)
+            }
         }
         return out
     }
@@ -214,20 +214,17 @@ public struct TypeExtras: Sendable {
     /// For a class: its computed instance properties with a setter (`var enabled: Bool { get { … }
     /// set { … } }`). For a symbol, those of the declaration and of every extension.
     public var settableComputedNames: [String] = []
-    /// For a class: its computed instance properties without a setter (`var latest: Entry? { items.last }`).
-    public var getOnlyComputedNames: [String] = []
 
     public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
-                staticPropertyTypes: [FileSummary.StaticPropertyType] = [], settableComputedNames: [String] = [],
-                getOnlyComputedNames: [String] = []) {
+                staticPropertyTypes: [FileSummary.StaticPropertyType] = [], settableComputedNames: [String] = []) {
         self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
         self.propertyRequirements = propertyRequirements; self.staticPropertyTypes = staticPropertyTypes
-        self.settableComputedNames = settableComputedNames; self.getOnlyComputedNames = getOnlyComputedNames
+        self.settableComputedNames = settableComputedNames
     }
 
     var isEmpty: Bool {
         trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && staticPropertyTypes.isEmpty
-            && settableComputedNames.isEmpty && getOnlyComputedNames.isEmpty
+            && settableComputedNames.isEmpty
     }
 }
 
@@ -247,7 +244,6 @@ extension TypeExtrasHolding {
     public var propertyRequirements: [String] { extraFields.first?.propertyRequirements ?? [] }
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
     public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
-    public var getOnlyComputedNames: [String] { extraFields.first?.getOnlyComputedNames ?? [] }
 }
 
 extension FileSummary.TypeEntry: TypeExtrasHolding {}
@@ -353,7 +349,6 @@ public final class ProjectIndex: @unchecked Sendable {
                 // Static properties, and computed ones, may also be declared in extensions.
                 merged.staticPropertyTypes += extra.staticPropertyTypes
                 merged.settableComputedNames += extra.settableComputedNames
-                merged.getOnlyComputedNames += extra.getOnlyComputedNames
                 if t.kind != .extension {
                     // The first declaration's arrays are shared with its summary, not copied.
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)
