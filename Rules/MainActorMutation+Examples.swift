@@ -141,6 +141,17 @@ extension MainActorMutation {
                 }
             }
             """,
+            "LoginModel.swift": """
+            import Promises
+            final class LoginModel: ObservableObject {
+                @Published private(set) var state = ""
+                func login(_ attempt: Promise<String>) {
+                    attempt.then { [weak self] in self?.state = $0 }
+                        .catch { [weak self] _ in self?.state = "failed" }
+                    attempt.then(on: .global()) { [weak self] in ↓self?.state = $0 }
+                }
+            }
+            """,
         ]),
         .triggering("""
         final class FeedViewModel: ObservableObject {

@@ -44,7 +44,8 @@ struct MainActorMutation: Rule {
         Some libraries call back on the main queue by default: GRDB's `ValueObservation.start(in:…)` \
         unless `scheduling:` names another queue (`.immediate` is the main queue too), PromiseKit's \
         `done`, `then`, `catch` and the other handlers unless `on:` names another queue (in a file \
-        that imports PromiseKit, or in a project that re-exports it with `@_exported import`), \
+        that imports PromiseKit, or in a project that re-exports it with `@_exported import`; also \
+        Google's Promises, `import Promises`: `then`, `catch`, `always`, `recover`, `validate`), \
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
         `addSnapshotListener`, …, on `Firestore.firestore()`, a property holding it or one of its \
         references, or any receiver for the names only Firestore has) and Firebase \
@@ -234,8 +235,9 @@ struct MainActorMutation: Rule {
             if let close = file.partner(paren), (paren..<close).contains(where: { file.isWord($0, "immediate") && file.kind($0 - 1) == .period }) { return .main }
         }
         // PromiseKit runs `done`, `then`, `ensure`, `catch` and the others on the main queue unless
-        // `on:` names another one.
-        if MainActorMutation.promiseHandlers.contains(last), file.tree.imports.contains("PromiseKit") || project.exportedModules.contains("PromiseKit") {
+        // `on:` names another one, and so do Google's Promises (`then`, `catch`, `always`, …).
+        if MainActorMutation.promiseHandlers.contains(last),
+           MainActorMutation.promiseModules.contains(where: { file.tree.imports.contains($0) || project.exportedModules.contains($0) }) {
             let namesQueue = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("on") } ?? false
             if !namesQueue { return .main }
         }
@@ -711,8 +713,10 @@ struct MainActorMutation: Rule {
 
     static let alamofireHandlers = alamofireMainQueueHandlers
 
-    /// PromiseKit's handlers, which run on the main queue by default.
-    static let promiseHandlers: Set<String> = ["done", "then", "get", "ensure", "ensureThen", "catch", "recover", "finally"]
+    /// PromiseKit's and Google Promises' handlers, which run on the main queue by default.
+    static let promiseHandlers: Set<String> = ["done", "then", "get", "ensure", "ensureThen", "catch", "recover", "finally", "always", "validate"]
+    /// The modules of those promise libraries: PromiseKit, and Google's Promises.
+    static let promiseModules = ["PromiseKit", "Promises"]
 
     static let queueMethods = queueSchedulingMethodNames
     /// Calls whose closure runs synchronously, in the caller's context.

@@ -130,7 +130,9 @@ extension SourceFile {
             steps += 1
             let k = kind(j)
             if k == .identifier || k == .keyword || k == .dollarIdentifier {
-                if k == .keyword && !(isText(j, "self") || isText(j, "Self") || isText(j, "super") || isText(j, "init")) { break }
+                // `.catch { }` (PromiseKit's, Combine's): a method named like the keyword.
+                if k == .keyword && !(isText(j, "self") || isText(j, "Self") || isText(j, "super") || isText(j, "init"))
+                    && !(isText(j, "catch") && kind(j - 1) == .period) { break }
                 comps.append(ChainComponent(name: name(j), token: j, callParen: pendingCall))
                 pendingCall = nil
                 if kind(j - 1) == .period && isChainLink(j - 2) {
@@ -542,7 +544,8 @@ struct BodyAnalyzer {
             info.calleeStart = start
             info.isTrailing = true
         case .identifier, .keyword:
-            if file.kind(p) == .keyword && !(file.isText(p, "self") || file.isText(p, "super") || file.isText(p, "Self")) { break }
+            if file.kind(p) == .keyword && !(file.isText(p, "self") || file.isText(p, "super") || file.isText(p, "Self"))
+                && !(file.isText(p, "catch") && file.kind(p - 1) == .period) { break }
             let (comps, start) = file.chain(endingAt: p)
             info.callee = comps
             info.calleeStart = start
