@@ -128,6 +128,7 @@ struct StateObjectInjected: Rule {
                 @StateObject var ↓ping = Dependencies.shared.pingTest
                 @StateObject private var ↓theme: ThemeStore = .shared
                 @StateObject private var ↓session = App.SessionModel.current()
+                @StateObject private var ↓configuration = AppConfiguration.share
                 var body: some View { EmptyView() }
             }
             """),

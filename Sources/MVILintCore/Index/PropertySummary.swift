@@ -121,7 +121,7 @@ public struct PropertySummary: Sendable {
     }
 
     /// Names by which a type hands out its shared instance (`Foo.shared`, `Bundle.main`).
-    public static let sharedInstanceNames: Set<String> = ["shared", "default", "current", "instance", "sharedInstance", "standard", "main", "singleton"]
+    public static let sharedInstanceNames: Set<String> = ["shared", "share", "default", "current", "instance", "sharedInstance", "standard", "main", "singleton"]
 
     /// Whether a member so named may hand out a shared instance rather than make a new one: a
     /// name of `sharedInstanceNames`, or one that starts with one (`sharedStore()`, `currentUser()`).
