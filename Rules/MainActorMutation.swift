@@ -210,22 +210,19 @@ struct MainActorMutation: Rule {
                 return .offMain("inside a closure run by a background queue")
             }
         }
-        // Queues that are the main one by name: stored (`private let uiQueue = DispatchQueue.main`)
-        // or local (`let q = DispatchQueue.main`, added to `queues` once per function).
-        let mainQueues = queues.main
         if last == "sink" {
             if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
-            return hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues, body: function.bodyTokens)
+            return hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens)
                 ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
         }
         // RxSwift: `subscribe(onNext:)`/`bind` after `observeOn(MainScheduler.instance)`, and a
         // `Driver`'s `drive`, which delivers on the main thread.
         if last == "drive" && names.contains("asDriver") { return .main }
-        if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues, body: function.bodyTokens) { return .main }
+        if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens) { return .main }
         // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
         // main queue after a `receive(on:)` to it upstream.
         if MainActorMutation.combineOperators.contains(last),
-           hasMainReceive(before: c, file: file, project: project, mainQueues: mainQueues, body: function.bodyTokens)
+           hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens)
             || derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
         // GRDB's `ValueObservation.start(in:onError:onChange:)` notifies on the main queue unless
         // `scheduling:` names another (`.immediate` notifies on the main queue too).
@@ -237,13 +234,13 @@ struct MainActorMutation: Rule {
         // PromiseKit runs `done`, `then`, `ensure`, `catch` and the others on the main queue unless
         // `on:` names another one, and so do Google's Promises (`then`, `catch`, `always`, …).
         if MainActorMutation.promiseHandlers.contains(last),
-           MainActorMutation.promiseModules.contains(where: { file.tree.imports.contains($0) || project.exportedModules.contains($0) }) {
+           project.sees(anyOf: MainActorMutation.promiseModules, in: file) {
             let namesQueue = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("on") } ?? false
             if !namesQueue { return .main }
         }
         // Alamofire runs its response handlers (`responseData`, `responseDecodable`, …) on the main
         // queue unless `queue:` names another one.
-        if MainActorMutation.alamofireHandlers.contains(last), file.tree.imports.contains("Alamofire") || project.exportedModules.contains("Alamofire") {
+        if MainActorMutation.alamofireHandlers.contains(last), project.sees("Alamofire", in: file) {
             let namesQueue = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("queue") } ?? false
             if !namesQueue { return .main }
         }
@@ -261,10 +258,10 @@ struct MainActorMutation: Rule {
         if let methods = MainActorMutation.mainThreadCallbacks[root], methods.contains(last) { return .main }
         // A library's (Firebase's) where the file imports it.
         if let library = MainActorMutation.libraryMainThreadCallbacks[root], library.methods.contains(last),
-           file.tree.imports.contains(where: library.modules.contains) || project.exportedModules.contains(where: library.modules.contains) { return .main }
+           project.sees(anyOf: library.modules, in: file) { return .main }
         // Firestore's own method names, whatever returned the reference (`Refs.rooms().addSnapshotListener { }`).
         if MainActorMutation.firestoreOnlyMethods.contains(last), let firestore = MainActorMutation.libraryMainThreadCallbacks["Firestore"],
-           file.tree.imports.contains(where: firestore.modules.contains) || project.exportedModules.contains(where: firestore.modules.contains) { return .main }
+           project.sees(anyOf: firestore.modules, in: file) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
         // The method of the project type that a property of the model holds (`poller.start { … }`),

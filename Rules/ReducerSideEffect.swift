@@ -396,14 +396,25 @@ struct ReducerSideEffect: Rule {
         // reducer returns, an implicit member's or async work, which runs later.
         if let start = c.calleeStart, file.isWord(start - 1, "return") || (file.kind(start - 1) == .period && file.isWord(start - 2, "return")) {
             if c.callee.count == 1 && file.kind(last.token - 1) == .period { return true }
-            let innermost = file.bodyAnalysis.innermost
-            if c.body.contains(where: { file.isWord($0, "await") && Int(innermost[$0]) == index }) { return true }
+            if awaitingClosures(in: file).contains(index) { return true }
             // A function of this file of that name that returns an effect takes the closure into it.
             if returnsEffect(named: last.name, in: file) { return true }
         }
         guard ReducerSideEffect.effectNames.contains(last.name) else { return false }
         if c.callee.count == 1 { return file.kind(last.token - 1) == .period }
         return c.callee.first.map { $0.name.hasPrefix("Effect") } ?? false
+    }
+
+    /// The closures of `file` (indices in `bodyAnalysis.closures`) with an `await` of their own,
+    /// found in one pass over the file: asking each closure's body would read nested bodies again
+    /// for every level around them.
+    private func awaitingClosures(in file: SourceFile) -> Set<Int> {
+        file.memo("awaitingClosures", 0) { () -> Set<Int> in
+            let innermost = file.bodyAnalysis.innermost
+            var out = Set<Int>()
+            for i in innermost.indices where innermost[i] >= 0 && file.isWord(i, "await") { out.insert(Int(innermost[i])) }
+            return out
+        }
     }
 
     /// Whether every function of `file` named `name` (at least one) returns an effect

@@ -474,18 +474,27 @@ extension UnobservedModel {
             }
         }
         let members = file.memberCode(of: type)
-        for code in members {
-            // A method of the view that runs only on events (`Button("Go", action: go)`,
-            // `.onTapGesture { go() }`): what it reads is not shown while the view renders.
-            if let f = code.function, f.kind == .function, runsOnlyOnEvents(f, in: members, file: file) { continue }
+        codes: for code in members {
             // `init` runs once, when the view is made: what it reads is not re-read on a change.
             if code.function?.kind == .initializer { continue }
+            // A method of the view that runs only on events (`Button("Go", action: go)`,
+            // `.onTapGesture { go() }`): what it reads is not shown while the view renders. Asked
+            // only of a method that reads the model, since it reads every member's code.
+            var eventOnly: Bool? = nil
+            func showsRead() -> Bool {
+                guard let f = code.function, f.kind == .function else { return true }
+                if eventOnly == nil { eventOnly = runsOnlyOnEvents(f, in: members, file: file) }
+                return eventOnly == false
+            }
             // A local of the same name (`let feed = other.items`) hides the property but for `self.feed`.
             let shadowed = file.locals(of: code).contains(property)
             // An interpolation is part of its string literal's token: a read there is not told
             // apart, so any member use of the name in it counts (`Text("\\(cart.count)")`).
             for i in code.range where file.kind(i) == .stringLiteral
-                && interpolationUses(property, in: file.tokens[i], of: file, reading: { !plain.contains($0) }) { return true }
+                && interpolationUses(property, in: file.tokens[i], of: file, reading: { !plain.contains($0) }) {
+                guard showsRead() else { continue codes }
+                return true
+            }
             for i in code.range where file.kind(i) == .identifier && Int(file.tokens[i].length) == property.utf8.count && file.name(i) == property {
                 // `toasts`, `self.toasts`, but not `other.toasts`.
                 if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
@@ -507,6 +516,7 @@ extension UnobservedModel {
                 // Read when an event comes (a button's action, `.onAppear { }`, `.task { }`), not
                 // while the view renders: nothing of it is shown that could go stale.
                 if isInEventHandler(i, within: code.range, file: file) { continue }
+                guard showsRead() else { continue codes }
                 return true
             }
         }

@@ -72,8 +72,17 @@ extension ProjectIndex {
 
     /// Whether `file` imports ComposableArchitecture, or sees it through a file of the project that
     /// re-exports it (`@_exported import ComposableArchitecture`).
-    func seesComposableArchitecture(_ file: SourceFile) -> Bool {
-        file.tree.imports.contains("ComposableArchitecture") || exportedModules.contains("ComposableArchitecture")
+    func seesComposableArchitecture(_ file: SourceFile) -> Bool { sees("ComposableArchitecture", in: file) }
+
+    /// Whether `file` imports `module`, or sees it through a file of the project that re-exports it
+    /// (`@_exported import`).
+    func sees(_ module: String, in file: SourceFile) -> Bool {
+        file.tree.imports.contains(module) || exportedModules.contains(module)
+    }
+
+    /// Whether `file` sees one of `modules` (`sees(_:in:)`).
+    func sees<S: Sequence>(anyOf modules: S, in file: SourceFile) -> Bool where S.Element == String {
+        modules.contains { sees($0, in: file) }
     }
 
     /// A Composable Architecture `ViewStore`/`ViewStoreOf` (the file imports ComposableArchitecture):

@@ -33,6 +33,7 @@ public struct MainHopSummary: Sendable {
         var handlerMemo: [ObjectIdentifier: [String: StoredHandlerPlacement]] = [:]
         // `typealias Completion = (Greeting) -> Void` in this file: a parameter of that type is a closure.
         let functionAliases = Set(file.tree.typeAliases.compactMap { $0.target?.isFunctionType == true ? $0.name : nil })
+        let importsAlamofire = file.tree.imports.contains("Alamofire")
         func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
             guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
                   (open..<close).contains(where: { file.kind($0) == .arrow || (!functionAliases.isEmpty && file.kind($0) == .identifier && functionAliases.contains(file.name($0))) })
@@ -55,7 +56,6 @@ public struct MainHopSummary: Sendable {
             }
             m.takesOnlyNonEscapingClosures = m.closureParameters.allSatisfy { !$0.escapes }
             var usesClosure = false
-            let importsAlamofire = file.tree.imports.contains("Alamofire")
             for i in body where file.kind(i) == .identifier || file.kind(i) == .keyword {
                 if file.isWord(i, "main"), file.kind(i - 1) == .period,
                    file.isWord(i - 2, "DispatchQueue") || file.isWord(i - 2, "OperationQueue") || file.isWord(i - 2, "RunLoop") {
