@@ -463,9 +463,9 @@ extension MainActorMutation {
             }
         }
         """),
-        // The main queue named through a local or a stored constant, `collect(.byTime(…))` on it,
-        // RxSwift's `observeOn(MainScheduler.instance)` and a `Driver`: on the main thread. Another
-        // scheduler is not.
+        // The main queue named through a local or a stored constant (for a `sink` and an `assign`
+        // alike), `collect(.byTime(…))` on it, RxSwift's `observeOn(MainScheduler.instance)` and a
+        // `Driver`: on the main thread. Another scheduler is not.
         .triggering("""
         final class SeedsModel: ObservableObject {
             @Published private(set) var names: [String] = []
@@ -481,6 +481,9 @@ extension MainActorMutation {
                 source.receive(on: uiQueue).sink { [weak self] _ in self?.count += 1 }.store(in: &bag)
                 source.collect(.byTime(DispatchQueue.main, .seconds(1))).sink { [weak self] in self?.batches.append($0) }.store(in: &bag)
                 source.receive(on: work).sink { [weak self] _ in ↓self?.count -= 1 }.store(in: &bag)
+                source.map { [$0] }.receive(on: uiQueue).assign(to: &$names)
+                source.map { [[$0]] }.receive(on: q).assign(to: \\.batches, on: self).store(in: &bag)
+                source.map { [[$0]] }.receive(on: work).assign(to: &↓$batches)
                 amounts.observeOn(MainScheduler.instance).subscribe(onNext: { [weak self] in self?.count = $0 }).disposed(by: disposeBag)
                 amounts.asDriver(onErrorJustReturn: 0).drive(onNext: { [weak self] in self?.count = $0 }).disposed(by: disposeBag)
                 amounts.observe(on: ConcurrentDispatchQueueScheduler(qos: .utility)).subscribe(onNext: { [weak self] in ↓self?.count = $0 }).disposed(by: disposeBag)
@@ -994,6 +997,7 @@ extension MainActorMutation {
                     .sink { [weak self] in self?.showsShelf = $0 }
                     .store(in: &bag)
                 $isOpen.combineLatest($isPinned).sink { [weak self] in self?.summary = "\\($0) \\($1)" }.store(in: &bag)
+                $isOpen.combineLatest($isHovering.dropFirst().removeDuplicates()).map { $0 && $1 }.assign(to: &$showsShelf)
             }
             func choose(in window: NSWindow) {
                 let panel = NSOpenPanel()
@@ -1003,13 +1007,16 @@ extension MainActorMutation {
             }
         }
         """),
-        // Not when one of the joined publishers is another object's.
+        // Not when one of the joined publishers is another object's, or reaches it through an
+        // operator that delivers on another queue.
         .triggering("""
         final class NotchModel: ObservableObject {
             @Published private(set) var isOpen = false
+            @Published private(set) var isPinned = false
             @Published private(set) var showsShelf = false
             private var bag = Set<AnyCancellable>()
             init(media: MediaController) {
+                $isOpen.combineLatest($isPinned.debounce(for: 0.3, scheduler: DispatchQueue.global())).map { $0 && $1 }.assign(to: &↓$showsShelf)
                 Publishers.CombineLatest($isOpen, media.$isPlaying)
                     .map { $0 && $1 }
                     .sink { [weak self] in ↓self?.showsShelf = $0 }
@@ -1017,6 +1024,36 @@ extension MainActorMutation {
             }
         }
         """),
+        // A computed property that hands out a model's own publisher (`$phase`) starts the chain
+        // there, in the model and in another model that holds it; one that hands out a subject's
+        // publisher does not.
+        .triggering(files: [
+            "CheckoutModel.swift": """
+            final class CheckoutModel: ObservableObject {
+                @Published private(set) var phase = 0
+                @Published private(set) var showsFields = false
+                @Published private(set) var showsBanner = false
+                private let events = PassthroughSubject<Int, Never>()
+                var phasePublisher: Published<Int>.Publisher { $phase }
+                var erasedPhase: AnyPublisher<Int, Never> { self.$phase.eraseToAnyPublisher() }
+                var eventPublisher: AnyPublisher<Int, Never> { events.eraseToAnyPublisher() }
+                init() {
+                    phasePublisher.map { $0 == 0 }.assign(to: &$showsFields)
+                    eventPublisher.map { $0 > 0 }.assign(to: &↓$showsBanner)
+                }
+            }
+            """,
+            "ScreenModel.swift": """
+            final class ScreenModel: ObservableObject {
+                @Published private(set) var paying = false
+                private let checkout: CheckoutModel
+                init(checkout: CheckoutModel) {
+                    self.checkout = checkout
+                    checkout.erasedPhase.map { $0 == 1 }.assign(to: &$paying)
+                }
+            }
+            """,
+        ]),
         // A project function whose publisher receives on the main queue…
         .nonTriggering(files: [
             "CatalogAPI.swift": MainActorMutation.catalogAPI(receivesOnMain: true),

@@ -65,11 +65,14 @@ struct MainActorMutation: Rule {
         `removeDuplicates`, `receive(on: ImmediateScheduler.shared)`, …) runs where that state is written, since a `@Published` property \
         publishes on the writing thread: the write of `query` is what is reported when it is made \
         off the main actor, not each value derived from it; so does one that joins several of them \
-        (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b)`, `.merge(with: $b)`). The \
+        (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b.dropFirst())`, `.merge(with: $b)`). The \
         same chain from the state of \
         another model of the project (`prefs.$host`, held by a property or a parameter) runs where \
         that state is written too: on the main actor for a model isolated to it, and where this rule \
         checks the writes for one that is not, so the write that feeds the chain is the one reported. \
+        A computed property that only hands out such a publisher (`var phasePublisher: \
+        Published<Int>.Publisher { $phase }`, also through `eraseToAnyPublisher()`) starts the chain \
+        where `$phase` would. \
         A chain through an asynchronous \
         operator (`flatMap`, `debounce` off the main scheduler) is judged as any other.
         """,
@@ -128,8 +131,11 @@ struct MainActorMutation: Rule {
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
                 if namesAssign {
-                    let otherState = otherModelState(function: f, model: model, file: file, project: project)
-                    for a in offMainAssignments(in: body, state: state, file: file, project: project, otherState: otherState) where reported.insert(a.token).inserted {
+                    let otherState = stateSources(function: f, model: model, file: file, project: project)
+                    // The queues a `receive(on:)` may name: stored ones and the function's locals.
+                    let mainQueues = queues.main.union(mainQueueLocals(in: body, file: file))
+                    for a in offMainAssignments(in: body, state: state, file: file, project: project, mainQueues: mainQueues, otherState: otherState)
+                    where reported.insert(a.token).inserted {
                         context.report(at: a.token, .offMain(a.name, model: model, reason: "by a Combine `assign` with no `receive(on:)` to the main queue upstream"))
                     }
                 }
@@ -187,7 +193,7 @@ struct MainActorMutation: Rule {
     /// `state`: the model's observable state, whose own publishers (`$query`) deliver where it is written.
     private func placement(of c: ClosureInfo, in function: FunctionDecl, model: String, state: Set<String>, file: SourceFile, project: ProjectIndex,
                            queues: QueueProperties) -> Placement {
-        let isolatedState = otherModelState(function: function, model: model, file: file, project: project)
+        let isolatedState = stateSources(function: function, model: model, file: file, project: project)
         if c.attributes.contains("MainActor") { return .main }
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
@@ -415,8 +421,9 @@ struct MainActorMutation: Rule {
     /// and a write of it off the main actor is reported where it is made.
     ///
     /// Also from the state of another model that is isolated to the main actor (`prefs.$host`,
-    /// when `isolatedState("prefs", "host")`): only the main actor writes it.
-    private func derivesFromOwnState(before c: ClosureInfo, state: Set<String>, file: SourceFile, isolatedState: (String, String) -> Bool,
+    /// when `isolatedState.otherModelState("prefs", "host")`): only the main actor writes it. Or
+    /// from a computed property that hands out one of those publishers (`phasePublisher { $phase }`).
+    private func derivesFromOwnState(before c: ClosureInfo, state: Set<String>, file: SourceFile, isolatedState: StateSources,
                                      body: TokenRange?) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
         return derivesFromOwnState(in: start, before: sink, state: state, file: file, isolatedState: isolatedState, body: body)
@@ -426,24 +433,45 @@ struct MainActorMutation: Rule {
     /// starts at a local of `body` (`let shared = $text.share()`) starts where its initial value
     /// does. With `endsAt`, the chain must end there instead of before a subscriber.
     private func derivesFromOwnState(in start: Int, before sink: Int, state: Set<String>, file: SourceFile,
-                                     isolatedState: (String, String) -> Bool = { _, _ in false }, body: TokenRange? = nil,
+                                     isolatedState: StateSources = StateSources(), body: TokenRange? = nil,
                                      endsAt: Int? = nil, depth: Int = 0) -> Bool {
         // `$query`, `self.$query`, `prefs.$host` (isolated): the token after it, or nil.
         func statePublisherEnd(at k: Int) -> Int? {
             var i = k
             if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
             if file.kind(i) == .identifier, file.kind(i + 1) == .period, file.kind(i + 2) == .dollarIdentifier,
-               isolatedState(file.name(i), String(file.name(i + 2).dropFirst())) { return i + 3 }
+               isolatedState.otherModelState(file.name(i), String(file.name(i + 2).dropFirst())) { return i + 3 }
             if file.kind(i) == .dollarIdentifier, state.contains(String(file.name(i).dropFirst())) { return i + 1 }
+            // `itemsPublisher`, `checkout.phasePublisher`: a computed property that hands out such a
+            // publisher (`var itemsPublisher: Published<[Item]>.Publisher { $items }`).
+            guard file.kind(i) == .identifier, file.kind(i + 1) != .leftParen else { return nil }
+            if file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, file.kind(i + 3) != .leftParen,
+               let property = isolatedState.publisherAlias(file.name(i), file.name(i + 2)),
+               isolatedState.otherModelState(file.name(i), property) { return i + 3 }
+            if let property = isolatedState.publisherAlias(nil, file.name(i)), state.contains(property) { return i + 1 }
             return nil
         }
-        // The arguments of `open`'s call are all such publishers (a trailing transform closure
-        // after them is allowed): `combineLatest($b)`, `Publishers.Merge($a, $b)`.
+        // Such a publisher, then synchronous operators up to `limit` (`$b.dropFirst()`): the token
+        // after the last, or nil.
+        func stateChainEnd(at k: Int, limit: Int) -> Int? {
+            guard var end = statePublisherEnd(at: k) else { return nil }
+            var steps = 0
+            while end < limit, steps < 64, file.kind(end) == .period, file.kind(end + 1) == .identifier,
+                  MainActorMutation.synchronousOperators.contains(file.name(end + 1)) {
+                end += 2
+                while end < limit, file.kind(end) == .leftParen || file.kind(end) == .leftBrace, let close = file.partner(end), close > end { end = close + 1 }
+                steps += 1
+            }
+            return end
+        }
+        // The arguments of `open`'s call are all such publishers, each maybe through synchronous
+        // operators (a trailing transform closure after them is allowed): `combineLatest($b)`,
+        // `combineLatest($b.removeDuplicates())`, `Publishers.Merge($a, $b)`.
         func combinesStatePublishers(_ open: Int) -> Bool {
             guard file.kind(open) == .leftParen, let close = file.partner(open), close > open + 1 else { return false }
             var k = open + 1
             while k < close {
-                guard let end = statePublisherEnd(at: k) else { return false }
+                guard let end = stateChainEnd(at: k, limit: close) else { return false }
                 if end == close { return true }
                 guard file.kind(end) == .comma else { return false }
                 k = end + 1
@@ -530,19 +558,36 @@ struct MainActorMutation: Rule {
     /// only the main actor writes, or another model, whose writes off the main actor this rule
     /// reports where they are made. A chain from it through synchronous operators delivers where
     /// it is written, like one from the model's own state.
-    private func otherModelState(function: FunctionDecl, model: String, file: SourceFile, project: ProjectIndex) -> (String, String) -> Bool {
-        { holder, property in
+    ///
+    /// Also the property whose publisher a computed property hands out (`phasePublisher` for
+    /// `$phase`, `FileSummary.publisherAliases`): the model's own (`holder` nil) or that of the
+    /// type of `holder`, a parameter of `function` or a stored property of `model`.
+    private func stateSources(function: FunctionDecl, model: String, file: SourceFile, project: ProjectIndex) -> StateSources {
+        func holderType(_ holder: String) -> String? {
             let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
-            guard let t = declared.map({ TypeRef.baseName(of: $0) }), project.symbol(t)?.declarationPath != nil else { return false }
-            return project.isObservableModel(t) && project.observableState(of: t).contains(property)
+            guard let t = declared.map({ TypeRef.baseName(of: $0) }), project.symbol(t)?.declarationPath != nil else { return nil }
+            return t
         }
+        return StateSources(otherModelState: { holder, property in
+            guard let t = holderType(holder) else { return false }
+            return project.isObservableModel(t) && project.observableState(of: t).contains(property)
+        }, publisherAlias: { holder, name in
+            guard let t = holder.map(holderType) ?? model else { return nil }
+            return project.symbol(t)?.publisherAliases.first { $0.name == name }?.property
+        })
+    }
+
+    /// What a publisher chain may start from besides the model's own `$state`: see `stateSources`.
+    struct StateSources {
+        var otherModelState: (String, String) -> Bool = { _, _ in false }
+        var publisherAlias: (String?, String) -> String? = { _, _ in nil }
     }
 
     /// Combine's `assign` subscribers in `body` that write the model's observable state with no
     /// `receive(on:)` to the main queue upstream: `.assign(to: &$items)` and
     /// `.assign(to: \.items, on: self)`. Each with the token of the property's name.
     private func offMainAssignments(in body: TokenRange, state: Set<String>, file: SourceFile, project: ProjectIndex,
-                                    otherState: (String, String) -> Bool) -> [(name: String, token: Int)] {
+                                    mainQueues: Set<String>, otherState: StateSources) -> [(name: String, token: Int)] {
         var found: [(name: String, token: Int)] = []
         for i in body where file.isWord(i, "assign") && file.kind(i - 1) == .period && file.kind(i + 1) == .leftParen
             && file.isWord(i + 2, "to") && file.kind(i + 3) == .colon {
@@ -562,7 +607,7 @@ struct MainActorMutation: Rule {
             let name = file.kind(t) == .dollarIdentifier ? String(file.name(t).dropFirst()) : file.name(t)
             guard state.contains(name) else { continue }
             let start = file.chain(endingAt: i).start
-            if start < i, hasMainReceive(in: start, before: i, file: file, project: project, body: body)
+            if start < i, hasMainReceive(in: start, before: i, file: file, project: project, mainQueues: mainQueues, body: body)
                 || derivesFromOwnState(in: start, before: i, state: state, file: file, isolatedState: otherState, body: body) { continue }
             found.append((name, t))
         }

@@ -14,9 +14,10 @@ struct StateObjectInjected: Rule {
         they own the model. Inject it with `@ObservedObject`, or construct a new instance inside the \
         autoclosure: `_model = StateObject(wrappedValue: Model(id: id))`. A factory that the \
         autoclosure calls makes a new instance too: a static factory of the type, a closure parameter \
-        of `init`, or a function called by its plain name (`makeModel(id: id)`), unless its name says \
-        it hands out a shared instance (`currentSession()`), and a method named for making something \
-        at the end of a chain (`Container.shared.assembly().buildState(id: id)`, also `make…`, `create…`). \
+        of `init`, or a function called by its plain name (`makeModel(id: id)`, `scoped { Model() }`), \
+        unless its name says it hands out a shared instance (`currentSession()`), and a method named \
+        for making something at the end of a chain (`Container.shared.assembly().buildState(id: id)`, \
+        also `make…`, `create…`); so does a local of `init` that holds what such a call returned. \
         A closure called at once (`{ let m = Model(); m.configure(); return m }()`) makes a new instance \
         when what it returns is one.
         """,
@@ -219,6 +220,32 @@ struct StateObjectInjected: Rule {
                 var body: some View { Text("\\(reactions.likes)") }
             }
             """),
+            // The same with trailing closures, or through a local of `init`; a function named for a
+            // shared instance, or a local holding a parameter, still hands over an existing one.
+            .triggering("""
+            struct ScopedBadges: View {
+                @StateObject private var badge: BadgeModel
+                @StateObject private var feed: FeedModel
+                @StateObject private var timer: TimerModel
+                @StateObject private var ↓shared: BadgeModel
+                @StateObject private var ↓given: TimerModel
+                init(count: Int, timer: TimerModel) {
+                    _badge = StateObject(wrappedValue: scoped { BadgeModel(count: count) })
+                    let fresh = withOverrides { values in
+                        values.fast = true
+                    } operation: {
+                        FeedModel(limit: count)
+                    }
+                    _feed = StateObject(wrappedValue: fresh)
+                    let made = makeTimer(seconds: count)
+                    _timer = StateObject(wrappedValue: made)
+                    _shared = StateObject(wrappedValue: currentBadge { print("ready") })
+                    let existing = timer
+                    _given = StateObject(wrappedValue: existing)
+                }
+                var body: some View { Text("\\(badge.count)") }
+            }
+            """),
         ])
 
     /// Only a file's view types are checked.
@@ -261,6 +288,11 @@ struct StateObjectInjected: Rule {
                     // property of the view (`Self.makeRouter`).
                     if callsClosureParameter(arg, end: close, of: f, file: file) || readsComputedStatic(arg, end: close, of: type, file: file)
                         || callsFactoryFunction(arg, end: close, file: file) { continue }
+                    // A local of `init` made by such a factory call (`let fresh = makeModel(id: id)`),
+                    // as a local made by a construction is.
+                    if arg + 1 == close, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body),
+                       file.kind(eq) == .equal, assignments.isEmpty, let valueEnd = file.plainCallEnd(from: eq + 1, before: arg),
+                       callsFactoryFunction(eq + 1, end: valueEnd, file: file) { continue }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
                 }
@@ -296,12 +328,14 @@ extension StateObjectInjected {
         return returns > 0
     }
 
-    /// `makeModel(id: id)`: the whole argument calls a function by its plain name, one not named
-    /// for a shared instance (`currentSession()`), which the autoclosure calls once, as it would
-    /// call an initialiser; or a method named for making something at the end of a chain.
+    /// `makeModel(id: id)`: the whole argument calls a function by its plain name (with trailing
+    /// closures or not), one not named for a shared instance (`currentSession()`), which the
+    /// autoclosure calls once, as it would call an initialiser; or a method named for making
+    /// something at the end of a chain.
     private func callsFactoryFunction(_ arg: Int, end: Int, file: SourceFile) -> Bool {
+        // `makeModel(id: id)`, also with trailing closures (`scoped { Model() }`).
         if file.kind(arg) == .identifier, !file.beginsWithCapital(arg), file.kind(arg - 1) != .period,
-           file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 {
+           file.kind(arg + 1) == .leftParen || file.kind(arg + 1) == .leftBrace, file.plainCallEnd(from: arg, before: end) == end {
             return !PropertySummary.mayNameSharedInstance(file.name(arg))
         }
         // `Container.shared.assembly().buildState(id: id)`: a chain that ends in a call of a

@@ -81,6 +81,30 @@ extension ViewMutatesState {
             }
         }
         """),
+        // A `@dynamicMemberLookup` model class: a member it does not declare is its subscript's,
+        // whose setter is the model's own code. A property it stores is still its state.
+        .triggering("""
+        struct FormState { var name = ""; var notes: [String] = [] }
+        @dynamicMemberLookup
+        final class FormContext: ObservableObject {
+            @Published private var state = FormState()
+            @Published var isSaving = false
+            subscript<T>(dynamicMember keyPath: WritableKeyPath<FormState, T>) -> T {
+                get { state[keyPath: keyPath] }
+                set { state[keyPath: keyPath] = newValue }
+            }
+        }
+        struct FormScreen: View {
+            @ObservedObject var context: FormContext
+            var body: some View {
+                Button("Clear") {
+                    context.name = ""
+                    context.notes.removeAll()
+                    ↓context.isSaving = false
+                }
+            }
+        }
+        """),
         .triggering("""
         struct OrdersView: View {
             @ObservedObject var viewModel: OrdersViewModel

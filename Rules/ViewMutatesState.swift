@@ -34,7 +34,9 @@ struct ViewMutatesState: Rule {
         write through a property that a model class of the project does not store \
         (`model.lastMeter?.peak = 0` through a computed property, a member reached through \
         `@dynamicMemberLookup`), which lands in the object the getter returns or runs the model's \
-        setter; a method's result (`model.cache(for: key).count = 0`) is still reported. \
+        setter; a method's result (`model.cache(for: key).count = 0`) is still reported. Setting a \
+        member that a `@dynamicMemberLookup` model class does not store (`context.name = \"\"`) runs \
+        its `subscript(dynamicMember:)` setter, and is not reported either. \
         A method of the model's own types that shares a mutating method's name but not its \
         arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads.
         """,
@@ -90,6 +92,10 @@ struct ViewMutatesState: Rule {
                     // `model.latest?.count = 0` through a computed property: without a setter, a write
                     // there compiles only into an object it returns; with one, it runs the setter.
                     if m.path.count > 2, !callsSecondMember(of: m, file: file), isUnstoredMember(m.path[1], of: model, project: project) { continue }
+                    // `context.name = x` on a `@dynamicMemberLookup` model class that declares no
+                    // `name`: the assignment runs the model's `subscript(dynamicMember:)` setter.
+                    if m.path.count == 2, !callsSecondMember(of: m, file: file), project.symbol(model)?.hasDynamicMemberLookup == true,
+                       isUnstoredMember(m.path[1], of: model, project: project) { continue }
                     // The same on a model the model holds (`model.bottomBar.isEditing = true`).
                     if m.path.count > 2, let owner = heldType(Array(m.path.dropLast()), model: model, project: project),
                        isComputedProperty(m.path[m.path.count - 1], of: owner, project: project) { continue }

@@ -76,20 +76,7 @@ extension SourceFile {
     func newInstance(at start: Int, end: Int, annotated: TypeRef?, in body: TokenRange, factories: Bool = true) -> String? {
         if let made = madeInstance(at: start, end: end, annotated: annotated, factories: factories) { return made }
         // A local: the whole expression is one name.
-        guard kind(start) == .identifier, start + 1 == end else { return nil }
-        let local = name(start)
-        // The binding is looked for in the last `localWindow` tokens: a bound cost per question
-        // however long the initializer (a local declared further back is not followed).
-        var binding: Int? = nil
-        for j in max(body.lowerBound, start - SourceFile.localWindow)..<start
-        where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local {
-            binding = j + 1
-        }
-        guard let nameToken = binding else { return nil }
-        var eq = nameToken + 1
-        while eq < start, kind(eq) != .equal, tokens[eq].line == tokens[nameToken].line { eq += 1 }
-        // `self.m = m` writes the property of the same name, not the local.
-        let assignments = mutations(in: eq..<start).filter { $0.kind == .assignment && $0.path == [local] && !$0.viaSelf }
+        guard kind(start) == .identifier, start + 1 == end, let (eq, assignments) = localBinding(at: start, in: body) else { return nil }
         if kind(eq) == .equal {
             // `let m = …` or `let m: Model = …` (`flag ? A() : B()` included), not assigned again
             // before its use.
@@ -107,6 +94,25 @@ extension SourceFile {
             made = made ?? type
         }
         return made
+    }
+
+    /// The declaration of the local that the name at `start` reads, declared in `body` before it:
+    /// the token after its name and type (its `=`, when it has an initial value), and the later
+    /// plain assignments of it before `start`. The declaration is looked for in the last
+    /// `localWindow` tokens: a bound cost per question however long the initializer (a local
+    /// declared further back is not followed).
+    func localBinding(at start: Int, in body: TokenRange) -> (equal: Int, assignments: [Mutation])? {
+        let local = name(start)
+        var binding: Int? = nil
+        for j in max(body.lowerBound, start - SourceFile.localWindow)..<start
+        where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local {
+            binding = j + 1
+        }
+        guard let nameToken = binding else { return nil }
+        var eq = nameToken + 1
+        while eq < start, kind(eq) != .equal, tokens[eq].line == tokens[nameToken].line { eq += 1 }
+        // `self.m = m` writes the property of the same name, not the local.
+        return (eq, mutations(in: eq..<start).filter { $0.kind == .assignment && $0.path == [local] && !$0.viaSelf })
     }
 
     /// Whether `range` is an existing instance reached through a shared one and no other call:
@@ -156,6 +162,30 @@ extension SourceFile {
     /// ends there (`flag = true` is the whole statement when this holds after `true`).
     func endsStatement(at next: Int) -> Bool {
         next >= tokens.count || tokens[next].isAtLineStart || kind(next) == .semicolon || kind(next) == .rightBrace || kind(next) == .eof
+    }
+
+    /// The end of the call of a function by its plain name at `start` (`make(id: id)`,
+    /// `scoped { … }`, `run(a) { … } onError: { … }`): after its parenthesised arguments and its
+    /// trailing closures, when there is at least one of them and it ends by `limit`; else nil.
+    func plainCallEnd(from start: Int, before limit: Int) -> Int? {
+        guard kind(start) == .identifier else { return nil }
+        var j = start + 1
+        if kind(j) == .leftParen, !tokens[j].hasSpaceBefore, let close = partner(j) { j = close + 1 }
+        // At most a handful of trailing closures, the first unlabelled.
+        var closures = 0
+        while j < limit, closures < 16 {
+            if kind(j) == .leftBrace, closures == 0, isClosureOpen(j), let close = partner(j) {
+                j = close + 1
+            } else if closures > 0, kind(j) == .identifier, kind(j + 1) == .colon, kind(j + 2) == .leftBrace, isClosureOpen(j + 2), let close = partner(j + 2) {
+                j = close + 1
+            } else {
+                break
+            }
+            closures += 1
+        }
+        guard j > start + 1, j <= limit else { return nil }
+        // It is the whole expression: it reaches `limit`, or its statement ends there.
+        return j == limit || endsStatement(at: j) ? j : nil
     }
 
     /// Where the value assigned at `rhs` in `body` ends, for `newInstance`: after it when it is

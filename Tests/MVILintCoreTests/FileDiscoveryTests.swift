@@ -184,6 +184,19 @@ final class FileDiscoveryTests: XCTestCase {
         XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: root), [])
     }
 
+    /// An Xcode project at any depth below the root counts when the walk's findings are given;
+    /// the walk lists the bundle without entering it.
+    func testNestedXcodeProjectDefaultIsolation() throws {
+        let root = try makeTree(["apps/ios/App.xcodeproj/project.pbxproj": XcodeProjectTests.xcode26App, "apps/ios/My App/Model.swift": "",
+                                 "apps/ios/App.xcodeproj/Stray.swift": "", "Shared/S.swift": ""])
+        let found = FileDiscovery.swiftFiles(in: [root])
+        XCTAssertEqual(found.files, [root + "/Shared/S.swift", root + "/apps/ios/My App/Model.swift"])
+        XCTAssertEqual(found.manifests, [root + "/apps/ios/App.xcodeproj"])
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: found.manifests), [root + "/apps/ios/My App/"])
+        // Without the walk, only bundles in the root and its subdirectories are looked for.
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: root), [])
+    }
+
     func testProjectRootFallsBackToTheLintPath() throws {
         let root = try makeTree(["App/Views/V.swift": ""])
         XCTAssertEqual(FileDiscovery.projectRoot(for: [root + "/App"]), root + "/App")

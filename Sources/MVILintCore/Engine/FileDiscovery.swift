@@ -37,8 +37,9 @@ public enum FileDiscovery {
     /// Expands files and directories into the sorted, deduplicated absolute paths of the files to
     /// lint. `errors` names inputs that do not exist or cannot be listed (with the path as given);
     /// `emptyInputs` lists the given directories that hold no Swift file (as given); `manifests`
-    /// lists the SwiftPM manifests the walk passed over (sorted), which are not linted. A file
-    /// named like a manifest that does not mention `PackageDescription` is an ordinary source file.
+    /// lists the SwiftPM manifests and the `.xcodeproj` bundles the walk passed over (sorted),
+    /// which are not linted (a bundle is not walked into). A file named like a manifest that does
+    /// not mention `PackageDescription` is an ordinary source file.
     public static func swiftFiles(in paths: [String]) -> (files: [String], errors: [InputDiagnostic], emptyInputs: [String], manifests: [String]) {
         let fm = FileManager.default
         var files: [String] = []
@@ -187,7 +188,11 @@ public enum FileDiscovery {
             default: isDirectory = false
             }
             if isDirectory {
-                if !skippedDirectoryNames.contains(name) { listing.subdirectories.append((child, throughLink ? nil : join(real, name))) }
+                if name.hasSuffix(".xcodeproj") {
+                    listing.manifests.append(child)
+                } else if !skippedDirectoryNames.contains(name) {
+                    listing.subdirectories.append((child, throughLink ? nil : join(real, name)))
+                }
             } else if name.hasSuffix(".swift") {
                 if isManifest(name), isPackageManifest(child) { listing.manifests.append(child) } else { listing.files.append(child) }
             }
@@ -260,13 +265,15 @@ public enum FileDiscovery {
     /// subdirectories, with a leading `!` for the files that such a target's folder leaves out
     /// (see `XcodeProject`). Empty when there is neither.
     ///
-    /// `manifests`, when given, are the manifests found under the root (`swiftFiles(in:)`), so
-    /// that packages nested in the project count as well; without it, only the root's
-    /// `Package.swift` is read.
+    /// `manifests`, when given, are the manifests and `.xcodeproj` bundles found under the root
+    /// (`swiftFiles(in:)`), so that packages and Xcode projects nested at any depth count as well;
+    /// without it, only the root's `Package.swift` is read.
     public static func defaultMainActorDirectories(projectRoot: String, manifests: [String]? = nil) -> [String] {
         let root = absolutePath(projectRoot)
         var result = Set<String>()
-        for project in xcodeProjects(in: root) { result.formUnion(XcodeProject.defaultMainActorPaths(projectFile: join(project, "project.pbxproj"))) }
+        var projects = Set(xcodeProjects(in: root))
+        for m in manifests ?? [] where m.hasSuffix(".xcodeproj") { projects.insert(m) }
+        for project in projects.sorted() { result.formUnion(XcodeProject.defaultMainActorPaths(projectFile: join(project, "project.pbxproj"))) }
         // Only `Package.swift` itself: a `Package@swift-…` variant applies to other tools versions.
         let paths = (manifests ?? [join(root, "Package.swift")]).filter { $0.hasSuffix("/Package.swift") || $0 == "Package.swift" }
         for manifest in paths { result.formUnion(mainActorDirectories(manifest: manifest)) }

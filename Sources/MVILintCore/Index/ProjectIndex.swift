@@ -23,6 +23,8 @@ public struct FileSummary: Sendable {
         public var isSwiftDataModel = false
         /// It declares a property named `id` (stored or computed).
         public var declaresID = false
+        /// A `@dynamicMemberLookup` class: a member it does not declare is its subscript's.
+        public var hasDynamicMemberLookup = false
         public var extraFields: [TypeExtras] = []
 
         public init(kind: TypeKind, name: String, inherited: [String], isMainActor: Bool, isObservableMacro: Bool, isNonisolated: Bool,
@@ -80,9 +82,11 @@ public struct FileSummary: Sendable {
                                     }.map(\.name) : [],
                                     propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
                                     staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
-                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [])))
+                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [],
+                                    publisherAliases: t.kind == .class || t.kind == .extension ? FileSummary.publisherAliases(of: t, in: file) : [])))
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
+            if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
         }
         for a in file.tree.typeAliases {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
@@ -132,6 +136,24 @@ public struct FileSummary: Sendable {
             if (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) }) {
                 out.append(v.name)
             }
+        }
+        return out
+    }
+
+    /// The computed instance properties of `t` that only hand out the publisher of one of its
+    /// properties: `var itemsPublisher: Published<[Item]>.Publisher { $items }` (also `self.$items`,
+    /// `return $items`, `$items.eraseToAnyPublisher()`).
+    static func publisherAliases(of t: TypeDecl, in file: SourceFile) -> [PublisherAlias] {
+        var out: [PublisherAlias] = []
+        for v in t.variables where v.isComputed && !v.isStatic {
+            guard let o = v.accessorOpen, let c = v.accessorClose, o + 1 < c, c - o <= 10 else { continue }
+            var i = o + 1
+            if file.isWord(i, "return") { i += 1 }
+            if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
+            guard file.kind(i) == .dollarIdentifier else { continue }
+            let end = i + 1 == c ? c : (file.kind(i + 1) == .period && file.isWord(i + 2, "eraseToAnyPublisher") && file.kind(i + 3) == .leftParen
+                                        && file.kind(i + 4) == .rightParen ? i + 5 : -1)
+            if end == c { out.append(PublisherAlias(name: v.name, property: String(file.name(i).dropFirst()))) }
         }
         return out
     }
@@ -190,6 +212,8 @@ public struct TypeSymbol: Sendable {
     public var isSwiftDataModel = false
     /// One of its declarations or extensions declares a property named `id`.
     public var declaresID = false
+    /// A primary declaration is a `@dynamicMemberLookup` class.
+    public var hasDynamicMemberLookup = false
     /// Whether an extension of the type is declared in a file other than its declaration's.
     public var isExtendedElsewhere = false
 
@@ -214,18 +238,30 @@ public struct TypeExtras: Sendable {
     /// For a class: its computed instance properties with a setter (`var enabled: Bool { get { … }
     /// set { … } }`). For a symbol, those of the declaration and of every extension.
     public var settableComputedNames: [String] = []
+    /// For a class: its computed instance properties that hand out one of its properties'
+    /// publishers (`FileSummary.publisherAliases`). For a symbol, the declaration's and every extension's.
+    public var publisherAliases: [PublisherAlias] = []
 
     public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
-                staticPropertyTypes: [FileSummary.StaticPropertyType] = [], settableComputedNames: [String] = []) {
+                staticPropertyTypes: [FileSummary.StaticPropertyType] = [], settableComputedNames: [String] = [],
+                publisherAliases: [PublisherAlias] = []) {
         self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
         self.propertyRequirements = propertyRequirements; self.staticPropertyTypes = staticPropertyTypes
-        self.settableComputedNames = settableComputedNames
+        self.settableComputedNames = settableComputedNames; self.publisherAliases = publisherAliases
     }
 
     var isEmpty: Bool {
         trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && staticPropertyTypes.isEmpty
-            && settableComputedNames.isEmpty
+            && settableComputedNames.isEmpty && publisherAliases.isEmpty
     }
+}
+
+/// A computed property that hands out the publisher of a property of its type (`itemsPublisher`
+/// for `$items`).
+public struct PublisherAlias: Sendable {
+    public var name: String
+    public var property: String
+    public init(name: String, property: String) { self.name = name; self.property = property }
 }
 
 /// A type entry or symbol, with its `TypeExtras` read and written as fields.
@@ -244,6 +280,7 @@ extension TypeExtrasHolding {
     public var propertyRequirements: [String] { extraFields.first?.propertyRequirements ?? [] }
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
     public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
+    public var publisherAliases: [PublisherAlias] { extraFields.first?.publisherAliases ?? [] }
 }
 
 extension FileSummary.TypeEntry: TypeExtrasHolding {}
@@ -349,6 +386,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 // Static properties, and computed ones, may also be declared in extensions.
                 merged.staticPropertyTypes += extra.staticPropertyTypes
                 merged.settableComputedNames += extra.settableComputedNames
+                merged.publisherAliases += extra.publisherAliases
                 if t.kind != .extension {
                     // The first declaration's arrays are shared with its summary, not copied.
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)
@@ -378,6 +416,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 sym.isNonisolated = sym.isNonisolated || t.isNonisolated
                 sym.hasAssociatedValues = sym.hasAssociatedValues || t.hasAssociatedValues
                 sym.isSwiftDataModel = sym.isSwiftDataModel || t.isSwiftDataModel
+                sym.hasDynamicMemberLookup = sym.hasDynamicMemberLookup || t.hasDynamicMemberLookup
                 // The first declaration's arrays are shared with its summary, not copied.
                 ProjectIndex.appendShared(&sym.publishedNames, t.publishedNames)
                 ProjectIndex.appendShared(&sym.storedProperties, t.storedProperties)
