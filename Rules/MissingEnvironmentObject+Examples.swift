@@ -3,6 +3,42 @@ import MVILintCore
 
 extension MissingEnvironmentObject {
     static let examplesList: [RuleExample] = [
+        // Spezi's root modifier and preview helper provide the modules the app configures; a
+        // project modifier of the same name, in a file that does not import Spezi, is judged by its code.
+        .triggering(files: [
+            "Modules.swift": """
+            @Observable final class WorkoutManager { private(set) var active = false }
+            struct WorkoutScreen: View {
+                @Environment(WorkoutManager.self) private var manager
+                var body: some View { Text(manager.active ? "On" : "Off") }
+            }
+            struct SummaryScreen: View {
+                @Environment(WorkoutManager.self) private var ↓manager
+                var body: some View { Text(manager.active ? "Training" : "Rest") }
+            }
+            """,
+            "HealthApp.swift": """
+            import Spezi
+            import SwiftUI
+            @main struct HealthApp: App {
+                @UIApplicationDelegateAdaptor(HealthDelegate.self) private var delegate
+                var body: some Scene { WindowGroup { WorkoutScreen().spezi(delegate) } }
+            }
+            #Preview {
+                WorkoutScreen().previewWith(standard: HealthStandard()) { WorkoutManager() }
+            }
+            """,
+            "WatchApp.swift": """
+            import SwiftUI
+            extension View {
+                func spezi(_ delegate: AnyObject) -> some View { self }
+            }
+            struct WatchApp: App {
+                let delegate = WatchDelegate()
+                var body: some Scene { WindowGroup { SummaryScreen().spezi(delegate) } }
+            }
+            """,
+        ]),
         // A provision applied to a parenthesised expression reaches all it holds, a popover's
         // content included; a function that applies the object to the content it is given
         // (`previewHost { … }`) provides it like a view extension that does.

@@ -27,7 +27,8 @@ struct MissingEnvironmentObject: Rule {
         is that model); a static method's result counts as anything. \
         A provision whose type cannot be resolved, and a project view extension, `ViewModifier` or \
         top-level function (`previewHost { Row() }`) that applies environment objects, count as \
-        providing everything (applied anywhere in a type, to \
+        providing everything, and so do Spezi's `.spezi(…)` and `.previewWith(…)` in a file that \
+        imports Spezi or one of its modules, which put the modules it configures into the environment (applied anywhere in a type, to \
         everything the type shows; in a `PreviewProvider`, whose members are static, to what its \
         helpers build too). A view that applies them to \
         content it does not construct itself (`content.environmentObject(x)`) provides those objects \

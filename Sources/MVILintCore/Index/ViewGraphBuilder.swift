@@ -565,6 +565,10 @@ final class ViewGraphBuilder {
 
     // MARK: Provisions
 
+    /// Whether the file imports Spezi or one of its modules (`SpeziScheduler`, which re-export
+    /// it), whose modifiers provide the modules the app configures.
+    lazy var importsSpezi = file.tree.imports.contains { $0.hasPrefix("Spezi") }
+
     /// What the chain's modifiers may provide: environment objects, custom modifiers.
     func provisionsOf(_ chain: Chain, in context: Context) -> [EnvironmentProvision] {
         var out: [EnvironmentProvision] = []
@@ -585,6 +589,10 @@ final class ViewGraphBuilder {
                 if let a = args, !a.isEmpty, file.kind(a.lowerBound) != .backslash, !hasTopLevelComma(a) { out.append(provided(by: a, in: context)) }
             case "modifier":
                 if let a = args, let m = PropertySummary.constructedName(in: a, file: file) { out.append(.modifierType(m)) }
+            case "spezi" where importsSpezi, "previewWith" where importsSpezi:
+                // Spezi's root modifier (`.spezi(appDelegate)`) and preview helper put the modules
+                // it configures into the environment: any of them.
+                out.append(.unknown)
             default:
                 out.append(.modifierFunction(name))
             }
