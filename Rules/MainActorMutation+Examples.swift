@@ -508,6 +508,67 @@ extension MainActorMutation {
             }
         }
         """),
+        // Another model's state reached from a shared instance through stored properties starts
+        // the chain where it is written; a subject reached so does not.
+        .triggering("""
+        final class Setting<Value: Equatable>: ObservableObject {
+            @Published var value: Value
+            init(_ value: Value) { self.value = value }
+        }
+        final class Settings {
+            static let shared = Settings()
+            let alertsOn = Setting(false)
+            let changes = PassthroughSubject<Bool, Never>()
+        }
+        final class AlertsModel: ObservableObject {
+            @Published private(set) var enabled = false
+            @Published private(set) var changed = false
+            init() {
+                Settings.shared.alertsOn.$value.assign(to: &$enabled)
+                Settings.shared.changes.assign(to: &↓$changed)
+            }
+        }
+        """),
+        // A project helper that calls its completion in `Task { @MainActor in }` calls it on the
+        // main actor; one that calls it in a detached task does not.
+        .triggering("""
+        final class CardModel: ObservableObject {
+            @Published private(set) var cards: [String] = []
+            @Published private(set) var drafts: [String] = []
+            private func build(from names: [String], completion: @escaping ([String]) -> Void) {
+                Task { @MainActor in completion(names.map { $0.uppercased() }) }
+            }
+            private func draft(from names: [String], completion: @escaping ([String]) -> Void) {
+                Task.detached { completion(names.sorted()) }
+            }
+            func reload(_ names: [String]) {
+                build(from: names) { [weak self] made in self?.cards = made }
+                draft(from: names) { [weak self] made in ↓self?.drafts = made }
+            }
+        }
+        """),
+        // A project helper that is a static method of `MainActor` runs its closure there, whatever
+        // its name; SwiftUI's `withAnimation` runs its closure where it is called.
+        .triggering(files: [
+            "MainActor+Animation.swift": """
+            extension MainActor {
+                static func withAnimation<T>(_ animation: Animation? = nil, _ body: @MainActor @escaping () -> T) async {
+                    _ = await MainActor.run { SwiftUI.withAnimation(animation) { body() } }
+                }
+            }
+            """,
+            "AlbumModel.swift": """
+            @Observable final class AlbumModel {
+                private(set) var tracks: [String] = []
+                private(set) var isFavorite = false
+                func load(_ fetch: () async -> [String]) async {
+                    let loaded = await fetch()
+                    await MainActor.withAnimation { self.tracks = loaded }
+                    withAnimation { ↓self.isFavorite = true }
+                }
+            }
+            """,
+        ]),
         // A `Task { }` inherits the main actor from the closure around it: `DispatchQueue.main.async`
         // (whose closure Swift isolates to the main actor), `MainActor.run`; one inside another
         // call's closure, or a detached task, does not.

@@ -14,7 +14,9 @@ struct MainActorMutation: Rule {
         model with `@MainActor`, or hop to the main actor before the write. A `Task { }` created \
         right inside a closure that runs on the main actor (`DispatchQueue.main.async { }`, whose \
         closure Swift isolates to the main actor, `MainActor.run { }`, `{ @MainActor in }`) inherits \
-        that isolation and runs on the main actor; `Task.detached` does not. A closure passed to one of \
+        that isolation and runs on the main actor; `Task.detached` does not. A closure given to a \
+        static method of `MainActor` (`MainActor.run`, or a project helper such as \
+        `MainActor.withAnimation { }`) runs on the main actor. A closure passed to one of \
         the project's own Combine operators (a method of `extension Publisher`) that receives on the \
         main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
         and names no other scheduler, runs on the main queue; so does a subscriber of a chain that \
@@ -67,7 +69,8 @@ struct MainActorMutation: Rule {
         off the main actor, not each value derived from it; so does one that joins several of them \
         (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b.dropFirst())`, `.merge(with: $b)`). The \
         same chain from the state of \
-        another model of the project (`prefs.$host`, held by a property or a parameter) runs where \
+        another model of the project (`prefs.$host`, held by a property or a parameter, or reached \
+        from a shared instance: `Settings.shared.alerts.$value`) runs where \
         that state is written too: on the main actor for a model isolated to it, and where this rule \
         checks the writes for one that is not, so the write that feeds the chain is the one reported. \
         A computed property that only hands out such a publisher (`var phasePublisher: \
@@ -198,7 +201,9 @@ struct MainActorMutation: Rule {
         let names = c.callee.map(\.name)
         guard let last = names.last else { return .unknown }
         let receiver = names.first ?? ""
-        if c.hopsToMainQueue || (names.contains("MainActor") && last == "assumeIsolated") { return .main }
+        // A static method of `MainActor` (`MainActor.run`, `MainActor.assumeIsolated`, or a
+        // project helper such as `MainActor.withAnimation { }`) runs its closure on the main actor.
+        if c.hopsToMainQueue || (names.contains("MainActor") && last == "assumeIsolated") || (names.count == 2 && names[0] == "MainActor") { return .main }
         if queues.main.contains(receiver) { return .main }
         if last == "Task" { return inheritsMainActor(c, in: function, file: file) ? .main : .offMain("inside `Task { }`") }
         if last == "detached" && names.contains("Task") { return .offMain("inside `Task.detached { }`") }
@@ -442,6 +447,14 @@ struct MainActorMutation: Rule {
             if file.kind(i) == .identifier, file.kind(i + 1) == .period, file.kind(i + 2) == .dollarIdentifier,
                isolatedState.otherModelState(file.name(i), String(file.name(i + 2).dropFirst())) { return i + 3 }
             if file.kind(i) == .dollarIdentifier, state.contains(String(file.name(i).dropFirst())) { return i + 1 }
+            // `Settings.shared.alerts.$value`: state of a project model reached from a shared instance.
+            if i == k, file.kind(i) == .identifier, file.beginsWithCapital(i), file.kind(i + 1) == .period {
+                var names = [file.name(i)]
+                var j = i + 1
+                while names.count < 8, file.kind(j) == .period, file.kind(j + 1) == .identifier { names.append(file.name(j + 1)); j += 2 }
+                if names.count >= 2, file.kind(j) == .period, file.kind(j + 1) == .dollarIdentifier,
+                   isolatedState.sharedChainState(names, String(file.name(j + 1).dropFirst())) { return j + 2 }
+            }
             // `itemsPublisher`, `checkout.phasePublisher`: a computed property that hands out such a
             // publisher (`var itemsPublisher: Published<[Item]>.Publisher { $items }`).
             guard file.kind(i) == .identifier, file.kind(i + 1) != .leftParen else { return nil }
@@ -559,6 +572,9 @@ struct MainActorMutation: Rule {
     /// reports where they are made. A chain from it through synchronous operators delivers where
     /// it is written, like one from the model's own state.
     ///
+    /// Also the state of another project model reached from a shared instance through stored
+    /// properties (`Settings.shared.alerts.$value`, `sharedChainState`).
+    ///
     /// Also the property whose publisher a computed property hands out (`phasePublisher` for
     /// `$phase`, `FileSummary.publisherAliases`): the model's own (`holder` nil) or that of the
     /// type of `holder`, a parameter of `function` or a stored property of `model`.
@@ -574,6 +590,18 @@ struct MainActorMutation: Rule {
         }, publisherAlias: { holder, name in
             guard let t = holder.map(holderType) ?? model else { return nil }
             return project.symbol(t)?.publisherAliases.first { $0.name == name }?.property
+        }, sharedChainState: { names, property in
+            // `names[0]` a project type and `names[1]` its shared instance (its declared type, else
+            // the type itself), then stored properties with declared types.
+            guard names.count >= 2, let symbol = project.symbol(names[0]), symbol.declarationPath != nil,
+                  PropertySummary.mayNameSharedInstance(names[1]) else { return false }
+            var t = symbol.staticPropertyTypes.first { $0.name == names[1] }?.type ?? names[0]
+            for name in names.dropFirst(2) {
+                guard let next = project.storedPropertyType(name, of: t) else { return false }
+                t = TypeRef.baseName(of: next)
+            }
+            guard project.symbol(t)?.declarationPath != nil else { return false }
+            return project.isObservableModel(t) && project.observableState(of: t).contains(property)
         })
     }
 
@@ -581,6 +609,7 @@ struct MainActorMutation: Rule {
     struct StateSources {
         var otherModelState: (String, String) -> Bool = { _, _ in false }
         var publisherAlias: (String?, String) -> String? = { _, _ in nil }
+        var sharedChainState: ([String], String) -> Bool = { _, _ in false }
     }
 
     /// Combine's `assign` subscribers in `body` that write the model's observable state with no

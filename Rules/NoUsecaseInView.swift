@@ -19,11 +19,29 @@ struct NoUsecaseInView: Rule {
         its name. A property with no written type that an injection wrapper fills through a key \
         path (`@Environment(\\.loginUseCase)`, `@Injected(\\.signUp)`, `@Dependency(\\.client)`) has \
         the type the project registers for it (in an extension of `EnvironmentValues`, \
-        `DependencyValues` or Factory's `Container`, a `Factory<T>` registering a `T`).
+        `DependencyValues` or Factory's `Container`, a `Factory<T>` registering a `T`). Reading a \
+        static property whose declared type is not of those layers (`AccessRepository.directID`, a \
+        `UUID` constant the type keeps) reaches none of them; its shared instance, or a call of a \
+        static method, does.
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
         examples: [
+            // A constant the repository type keeps is not the repository; its shared instance is.
+            .triggering("""
+            final class AccessRepository {
+                static let directID = UUID()
+                static let shared = AccessRepository()
+                func all() -> [UUID] { [Self.directID] }
+            }
+            struct MethodRow: View {
+                let id: UUID
+                var body: some View {
+                    Text(id == AccessRepository.directID ? "Direct" : "Custom")
+                        .onAppear { _ = ↓AccessRepository.shared.all() }
+                }
+            }
+            """),
             .triggering("""
             struct ProfileView: View {
                 let ↓fetchProfile: FetchProfileUseCase
@@ -247,6 +265,12 @@ struct NoUsecaseInView: Rule {
                     let n = file.name(i)
                     // `FooUseCase.self` and `FooRepository.Type` are type references, not uses.
                     if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type")) { continue }
+                    // `AccessMethodRepository.directId`: a static property whose declared type is not
+                    // of the domain or data layer (a constant the type keeps) reaches no use case or
+                    // repository; `Repository.shared`, or a static method's call, does.
+                    if reachesStatic, file.kind(i + 3) != .leftParen,
+                       let held = project.symbol(n)?.staticPropertyTypes.first(where: { $0.name == file.name(i + 2) })?.type,
+                       !isDomainOrData(TypeRef.baseName(of: held)) { continue }
                     if covered.contains(where: { $0.contains(i) }) { continue }
                     context.report(at: i, .reaches(type.indexName, n))
                 }

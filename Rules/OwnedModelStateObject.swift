@@ -186,6 +186,34 @@ struct OwnedModelStateObject: Rule {
                 }
                 """,
             ]),
+            // Also where a test case names another type `Store` for its own tests; a project
+            // store type is still a model.
+            .triggering(files: [
+                "CounterTests.swift": """
+                import ComposableArchitecture
+                import XCTest
+                final class CounterTests: XCTestCase {
+                    typealias Store = TestStore<Counter.State, Counter.Action>
+                    func testIncrement() async {
+                        let store = Store(initialState: Counter.State()) { Counter() }
+                        await store.send(.increment)
+                    }
+                }
+                """,
+                "CounterView.swift": """
+                import ComposableArchitecture
+                final class CounterStore: ObservableObject { @Published private(set) var count = 0 }
+                struct CounterView: View {
+                    private let store: StoreOf<Counter>
+                    private let ↓legacy: CounterStore
+                    init() {
+                        store = Store(initialState: Counter.State()) { Counter() }
+                        legacy = CounterStore()
+                    }
+                    var body: some View { Text("counter") }
+                }
+                """,
+            ]),
             // A plain property assigned a new instance in a view's `init`.
             .triggering("""
             struct DashboardView: View {

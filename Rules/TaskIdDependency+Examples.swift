@@ -3,6 +3,28 @@ import MVILintCore
 
 extension TaskIdDependency {
     static let examplesList: [RuleExample] = [
+        // `.id(url)` after the task gives the view a new identity when `url` changes, and the task
+        // starts again; an `.id` of another input, or one applied before the task, does not.
+        .triggering("""
+        struct RemoteImage: View {
+            let url: URL
+            let title: String
+            @State private var data: Data?
+            var body: some View {
+                VStack {
+                    Text(data == nil ? "Loading" : "Loaded")
+                        .task { data = try? await URLSession.shared.data(from: url).0 }
+                        .id(url)
+                    Text(title)
+                        .↓task { data = try? await URLSession.shared.data(from: url).0 }
+                        .id(title)
+                    Text(title)
+                        .id(url)
+                        .↓task { data = try? await URLSession.shared.data(from: url).0 }
+                }
+            }
+        }
+        """),
         // An existential (`any Clock<Duration>`) is never `Equatable`; the count it sets off is.
         .triggering("""
         struct CountdownView: View {

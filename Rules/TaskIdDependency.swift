@@ -10,7 +10,8 @@ struct TaskIdDependency: Rule {
         `.task { }` runs once, when the view appears. When the parent later passes a different input \
         (another `productID`, a changed `@Binding`), SwiftUI keeps the view's identity and updates the \
         property, but the task does not run again: the screen keeps showing data for the old input. \
-        `.task(id: productID)` cancels the running work and starts it again whenever the value changes. \
+        `.task(id: productID)` cancels the running work and starts it again whenever the value changes; \
+        so does an `.id(productID)` applied after the task, which gives the view a new identity. \
         Only reads count: a task that merely assigns a `@Binding` (`isPresented = false`) does not \
         depend on its value, and keying it on the value it writes would restart it; nor does one \
         that fills a `@Binding` itself, in its closure or in a method of the view it calls \
@@ -49,11 +50,38 @@ struct TaskIdDependency: Rule {
                         let filled = filledBindings(by: closure, of: type, file: file, project: project)
                         read.removeAll { filled.contains($0) }
                     }
+                    // `.task { … }.id(url)`: a new `url` makes a new view, whose task starts again.
+                    if !read.isEmpty {
+                        let identities = identityInputs(after: closure.close, in: code.range, file: file)
+                        read.removeAll { identities.contains($0) }
+                    }
                     guard let first = read.first else { continue }
                     context.report(at: modifier.token, .missingID(read, suggestion: first))
                 }
             }
         }
+    }
+
+    /// The names read in the arguments of an `.id(…)` modifier applied after the token `close`
+    /// (the task's closure) in the same modifier chain: what gives the view carrying the task its
+    /// identity.
+    private func identityInputs(after close: Int, in range: TokenRange, file: SourceFile) -> Set<String> {
+        var names = Set<String>()
+        var j = close + 1
+        var steps = 0
+        while j < range.upperBound, steps < 64, file.kind(j) == .period, file.kind(j + 1) == .identifier {
+            steps += 1
+            let isID = file.isWord(j + 1, "id")
+            j += 2
+            if file.kind(j) == .leftParen, let end = file.partner(j), end > j {
+                if isID {
+                    for k in (j + 1)..<end where file.kind(k) == .identifier && file.kind(k - 1) != .period { names.insert(file.name(k)) }
+                }
+                j = end + 1
+            }
+            while file.kind(j) == .leftBrace, let end = file.partner(j), end > j, j < range.upperBound { j = end + 1 }
+        }
+        return names
     }
 
     /// Names of the view's inputs, as the rule's rationale defines them.

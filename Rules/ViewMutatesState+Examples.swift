@@ -46,10 +46,13 @@ extension ViewMutatesState {
             var isEditing: Bool { get { editing } set { editing = newValue } }
         }
         struct Layout { var columns = 2 }
+        typealias EndAction = () -> Void
         @Observable final class PlayerModel {
             private(set) var title = ""
             @ObservationIgnored var close: DismissAction?
             var onReplay = {}
+            var onEnd: EndAction?
+            var endHandlers: [String: EndAction] = [:]
             private(set) var renderer: (any Renderer)?
             let meter = Meter()
             let bar = BarModel()
@@ -69,6 +72,8 @@ extension ViewMutatesState {
                 Button(model.title) {
                     model.close = dismiss
                     model.onReplay = { print("replay") }
+                    model.onEnd = finish
+                    model.endHandlers["intro"] = finish
                     model.renderer?.speed = 2
                     model.meter.peak = 0
                     model.meter.grid.columns += 1
@@ -79,6 +84,7 @@ extension ViewMutatesState {
                     ↓model.layout.columns = 3
                 }
             }
+            private func finish() {}
         }
         """),
         // A `@dynamicMemberLookup` model class: a member it does not declare is its subscript's,

@@ -22,8 +22,8 @@ struct ViewMutatesState: Rule {
         own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
         `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
         Setting a `weak`/`unowned` property or a property of function type (`engine.delegate = self`, \
-        `engine.onFinish = { … }`; also one whose type comes from a closure as its initial value, \
-        `var onFinish = {}`) wires the model up rather than writing its state, and is not reported; \
+        `engine.onFinish = { … }`; also one whose type is a typealias of a function type, or comes \
+        from a closure as its initial value, `var onFinish = {}`) wires the model up rather than writing its state, and is not reported; \
         so does setting an `@ObservationIgnored` property of an `@Observable` model, which the model \
         itself declares is not state. Setting a property of an object the model holds \
         (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, or a \
@@ -72,7 +72,8 @@ struct ViewMutatesState: Rule {
                     // `engine.delegate = self`, `engine.onFinish = { … }`: wiring a weak reference or a
                     // callback into the model, not a write of state it shows.
                     if m.path.count == 2, m.kind == .assignment,
-                       let p = project.symbol(model)?.storedProperties.first(where: { $0.name == m.path[1] }), p.isWeakReference || p.isFunctionTyped { continue }
+                       let p = project.symbol(model)?.storedProperties.first(where: { $0.name == m.path[1] }),
+                       p.isWeakReference || p.isFunctionTyped || p.typeName.map(project.functionTypeAliases.contains) == true { continue }
                     // The same with a closure literal as the value, whatever the model's type
                     // declares (one from a package is not in the index): `panel.onClose = { … }`.
                     if m.path.count == 2, m.kind == .assignment, file.kind(m.operatorToken + 1) == .leftBrace, file.isClosureOpen(m.operatorToken + 1) { continue }

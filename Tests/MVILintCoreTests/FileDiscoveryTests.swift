@@ -184,6 +184,19 @@ final class FileDiscoveryTests: XCTestCase {
         XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: root), [])
     }
 
+    /// The only target of a package may keep its sources right in `Sources/`; with two targets,
+    /// or a folder named after the target, the folder is the target's.
+    func testSingleTargetSourcesRootDefaultIsolation() throws {
+        let single = "// swift-tools-version:6.2\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", swiftSettings: [.defaultIsolation(MainActor.self)]), .testTarget(name: \"KitTests\")])\n"
+        let root = try makeTree(["Package.swift": single, "Sources/Models/Player.swift": ""])
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: root), [root + "/Sources/"])
+        let named = try makeTree(["Package.swift": single, "Sources/Kit/Player.swift": ""])
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: named), [named + "/Sources/Kit/"])
+        let two = single.replacingOccurrences(of: ".testTarget(name: \"KitTests\")", with: ".target(name: \"Other\")")
+        let pair = try makeTree(["Package.swift": two, "Sources/Models/Player.swift": ""])
+        XCTAssertEqual(FileDiscovery.defaultMainActorDirectories(projectRoot: pair), [pair + "/Sources/Kit/"])
+    }
+
     /// An Xcode project at any depth below the root counts when the walk's findings are given;
     /// the walk lists the bundle without entering it.
     func testNestedXcodeProjectDefaultIsolation() throws {

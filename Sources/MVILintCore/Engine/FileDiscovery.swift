@@ -285,7 +285,7 @@ public enum FileDiscovery {
     private static func mainActorDirectories(manifest: String) -> [String] {
         let root = parent(of: absolutePath(manifest))
         guard isRegularFile(manifest), let data = FileManager.default.contents(atPath: manifest) else { return [] }
-        let targets = ManifestScanner(bytes: [UInt8](data)).mainActorTargets()
+        let (targets, nonTestCount) = ManifestScanner(bytes: [UInt8](data)).scanTargets()
         let fm = FileManager.default
         var result = Set<String>()
         for target in targets {
@@ -297,8 +297,15 @@ public enum FileDiscovery {
             } else {
                 // SwiftPM's default source directories, in its order of preference.
                 let bases = ["Sources", "Source", "src", "srcs"]
-                let base = bases.first { fm.fileExists(atPath: join(join(root, $0), target.name)) } ?? "Sources"
-                relative = base + "/" + target.name
+                if let base = bases.first(where: { fm.fileExists(atPath: join(join(root, $0), target.name)) }) {
+                    relative = base + "/" + target.name
+                } else if nonTestCount == 1, let base = bases.first(where: { isDirectory(join(root, $0)) }) {
+                    // The only target of a package may keep its sources right in `Sources/`
+                    // (SwiftPM 5.9 and later) when no folder is named after it.
+                    relative = base
+                } else {
+                    relative = "Sources/" + target.name
+                }
             }
             let directory = absolutePath(relative, relativeTo: root)
             result.insert(directoryEntry(directory))
@@ -447,10 +454,15 @@ struct ManifestScanner {
 
     // MARK: Analysis
 
-    func mainActorTargets() -> [Target] {
+    func mainActorTargets() -> [Target] { scanTargets().mainActor }
+
+    /// The targets built with MainActor isolation, and how many targets that are not test
+    /// targets the manifest declares (with a plain name).
+    func scanTargets() -> (mainActor: [Target], nonTestCount: Int) {
         let variables = mainActorVariables()
         let loop = loopScope()
         var result: [Target] = []
+        var nonTestCount = 0
         var i = 0
         while i + 2 < tokens.count {
             defer { i += 1 }
@@ -471,10 +483,11 @@ struct ManifestScanner {
                 j += 1
             }
             guard let targetName = name else { continue }
+            if !isTest { nonTestCount += 1 }
             let applies = containsMainActorSetting(open + 1, close, variables: variables) || (loop.map { isTest ? $0.tests : $0.others } ?? false)
             if applies { result.append(Target(name: targetName, path: path, isTest: isTest)) }
         }
-        return result
+        return (result, nonTestCount)
     }
 
     /// Top-level variables whose value (up to the next top-level declaration) sets MainActor

@@ -7,8 +7,8 @@ public struct MainHopSummary: Sendable {
     /// The type whose method it is (an extension's extended type); nil for a global function.
     public var owner: String? = nil
     /// Its body schedules work on the main queue or actor (`DispatchQueue.main`,
-    /// `OperationQueue.main`, `RunLoop.main`, `MainActor.run`), or runs it where the main actor is
-    /// asserted (`MainActor.assumeIsolated`, which stops the program anywhere else).
+    /// `OperationQueue.main`, `RunLoop.main`, `MainActor.run`, `Task { @MainActor in }`), or runs it
+    /// where the main actor is asserted (`MainActor.assumeIsolated`, which stops the program anywhere else).
     public var hopsToMain: Bool
     /// Its body names another queue or starts a task (`global`, `DispatchQueue(…)`, `Task`,
     /// `detached`): where the closure runs cannot be trusted.
@@ -61,6 +61,15 @@ public struct MainHopSummary: Sendable {
                    file.isWord(i - 2, "DispatchQueue") || file.isWord(i - 2, "OperationQueue") || file.isWord(i - 2, "RunLoop") {
                     m.hopsToMain = true
                 } else if file.isWord(i, "run") || file.isWord(i, "assumeIsolated"), file.kind(i - 1) == .period, file.isWord(i - 2, "MainActor") {
+                    m.hopsToMain = true
+                } else if file.isWord(i, "Task"), file.kind(i - 1) != .period, file.kind(i + 1) == .leftBrace, file.kind(i + 2) == .at,
+                          file.isWord(i + 3, "MainActor"), let close = file.partner(i + 1),
+                          (i + 4..<close).contains(where: { k in
+                              isClosure(k) && file.kind(k - 1) != .period
+                                  && (file.kind(k + 1) == .leftParen || (file.isText(k + 1, "?") && file.kind(k + 2) == .leftParen))
+                          }) {
+                    // `Task { @MainActor in completion(result) }`: the task calls the closure on the
+                    // main actor (one that only stores it is judged by where it is called later).
                     m.hopsToMain = true
                 } else if file.startsWorkElsewhere(at: i)
                             || ((file.isWord(i, "DispatchQueue") || file.isWord(i, "OperationQueue")) && file.kind(i + 1) == .leftParen) {

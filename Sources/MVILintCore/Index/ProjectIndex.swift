@@ -41,6 +41,8 @@ public struct FileSummary: Sendable {
     public var types: [TypeEntry] = []
     /// typealias name → base name of its target.
     public var aliases: [(String, String)] = []
+    /// Typealiases of a function type (`typealias Completion = (Result<Int, Error>) -> Void`).
+    public var functionAliases: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
     /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
@@ -88,8 +90,13 @@ public struct FileSummary: Sendable {
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
         }
-        for a in file.tree.typeAliases {
+        // An alias declared inside a type of a test file names a type for those tests only
+        // (`typealias Store = TestStore<…>` in a test case): it does not rename the type for the
+        // rest of the project.
+        let isTestFile = file.tree.imports.contains("XCTest") || file.tree.imports.contains("Testing")
+        for a in file.tree.typeAliases where a.outerNames.isEmpty || !isTestFile {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
+            if a.target?.isFunctionType == true { functionAliases.append(a.name) }
         }
         viewGraph = ViewGraphSummary(file: file)
         publisherMethods = PublisherMethodSummary.methods(in: file)
@@ -299,6 +306,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Typealiases declared with different targets (one per `#if` branch): not followed, and what
     /// is held through one may be any of the targets.
     public let ambiguousAliases: Set<String>
+    /// Names of the project's typealiases of a function type (`typealias Completion = () -> Void`).
+    public let functionTypeAliases: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -371,6 +380,7 @@ public final class ProjectIndex: @unchecked Sendable {
         names = []
         var aliases: [String: String] = [:]
         var ambiguousAliases = Set<String>()
+        var functionAliases = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -446,7 +456,9 @@ public final class ProjectIndex: @unchecked Sendable {
                 if let earlier = aliases[a], earlier != target { ambiguousAliases.insert(a) }
                 aliases[a] = target
             }
+            functionAliases.formUnion(summaries[si].functionAliases)
         }
+        self.functionTypeAliases = functionAliases
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
