@@ -15,7 +15,10 @@ struct StatePrivateSet: Rule {
         settable (`var isSelected: Bool { get set }` in a protocol of the project, `window` of \
         `UIApplicationDelegate` and `UIWindowSceneDelegate`) cannot be `private(set)` and is not reported, \
         nor is the `wrappedValue` (or `projectedValue`) of a `@propertyWrapper` class, which every \
-        property it wraps sets.
+        property it wraps sets. Neither is a `weak`/`unowned` reference or a property of function type \
+        (`var onDelete: (() -> Void)?`, also through a typealias of the project, or a closure as its \
+        initial value): the object that owns the model sets it to wire the model up, as \
+        `view_mutates_state` also treats it, and `private(set)` would stop that.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -83,6 +86,19 @@ struct StatePrivateSet: Rule {
                 static var shared = CounterModel()
                 var doubled: Int { count * 2 }
                 var plain = 0
+            }
+            """),
+            // A delegate and callbacks are wiring the owner sets; a value it could set is state.
+            .triggering("""
+            typealias RowAction = (Int) -> Void
+            protocol RowDelegate: AnyObject {}
+            @Observable
+            final class RowModel {
+                weak var delegate: RowDelegate?
+                var onDelete: (() -> Void)?
+                var onTap: RowAction?
+                var onLongPress = { }
+                var ↓isSelected = false
             }
             """),
             .nonTriggering("""
@@ -211,9 +227,20 @@ struct StatePrivateSet: Rule {
                 if project.protocolRequires(v.name, of: type, settable: true, sdk: StatePrivateSet.sdkSettableRequirements) { continue }
                 // A property wrapper's `wrappedValue` is set by every property it wraps.
                 if v.name == "wrappedValue" || v.name == "projectedValue", type.header.hasAttribute("propertyWrapper") { continue }
+                // A delegate or a callback: set by the owner to wire the model up, not state it shows.
+                if isWiring(v, in: context.file, project: project) { continue }
                 context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: privateSetFix(v, in: context.file))
             }
         }
+    }
+
+    /// A `weak`/`unowned` reference, or a property of function type (written, through a project
+    /// typealias, or from a closure literal as the initial value).
+    private func isWiring(_ v: VariableDecl, in file: SourceFile, project: ProjectIndex) -> Bool {
+        if v.header.modifiers.contains(where: { $0.name == "weak" || $0.name == "unowned" }) { return true }
+        if let t = v.type { return t.isFunctionType || project.functionTypeAliases.contains(t.baseName) }
+        guard let r = v.initializer else { return false }
+        return file.kind(r.lowerBound) == .leftBrace && file.partner(r.lowerBound) == r.upperBound - 1
     }
 
     /// Settable requirements of UIKit/AppKit delegate protocols that models commonly adopt.
