@@ -193,18 +193,22 @@ extension TaskIdDependency {
         }
         final class SearchClient { func warmUp() async {} }
         """),
-        // A task that only writes a binding does not depend on its value.
+        // A task that only writes a binding does not depend on its value, also through its
+        // `wrappedValue`.
         .nonTriggering("""
         struct FlashBanner: View {
             @Binding var isVisible: Bool
             @Binding var pulse: Bool
+            let focus: FocusState<Bool>.Binding
             var body: some View {
                 Text("Saved")
+                    .focused(focus)
                     .task {
                         pulse = true
                         try? await Task.sleep(for: .seconds(2))
                         self.isVisible = false
                         pulse = false
+                        focus.wrappedValue = true
                     }
             }
         }

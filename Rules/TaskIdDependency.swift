@@ -12,7 +12,8 @@ struct TaskIdDependency: Rule {
         property, but the task does not run again: the screen keeps showing data for the old input. \
         `.task(id: productID)` cancels the running work and starts it again whenever the value changes; \
         so does an `.id(productID)` applied after the task, which gives the view a new identity. \
-        Only reads count: a task that merely assigns a `@Binding` (`isPresented = false`) does not \
+        Only reads count: a task that merely assigns a `@Binding` (`isPresented = false`, \
+        `focus.wrappedValue = true`) does not \
         depend on its value, and keying it on the value it writes would restart it; nor does one \
         that fills a `@Binding` itself, in its closure or in a method of the view it calls \
         (`guard items.isEmpty else { return }; await fill()`) and reads it only in conditions, since \
@@ -238,8 +239,10 @@ struct TaskIdDependency: Rule {
             if !viaSelf && shadowed.contains(n) { continue }
             // `load(id: x)`: the label `id` is not a read.
             if file.kind(i + 1) == .colon, !file.tokens[i + 1].hasSpaceBefore { continue }
-            // `isPresented = false`: a plain assignment writes the input, it does not depend on it.
+            // `isPresented = false`: a plain assignment writes the input, it does not depend on it;
+            // so does one through the binding's `wrappedValue` (`focus.wrappedValue = true`).
             if file.kind(i + 1) == .equal { continue }
+            if file.kind(i + 1) == .period, file.isWord(i + 2, "wrappedValue"), file.kind(i + 3) == .equal { continue }
             read.append(n)
         }
         return read
