@@ -16,7 +16,8 @@ struct MainActorModel: Rule {
         or subclasses a responder, view, controller or document class (`UITableViewCell`, `NSPopover`, \
         `NSDocument`, …) is isolated through it; a protocol the SDK does not isolate \
         (`CLLocationManagerDelegate`) isolates nothing. A class that conforms to `Sendable` (not \
-        `@unchecked Sendable`) and has no stored `var` (its state in a `Mutex`, say) is safe to use \
+        `@unchecked Sendable`; also through a protocol of the project that refines it) and has no \
+        stored `var` (its state in a `Mutex`, say) is safe to use \
         from any thread and is not reported; one with stored `var`s is (the Swift 5 language mode \
         accepts that conformance with warnings at most). A class each of whose observable-state properties is marked `@MainActor` itself \
         already has every write of that state checked, and is not reported either. A class \
@@ -67,8 +68,17 @@ struct MainActorModel: Rule {
             final class FindProgress: Sendable {
                 private let state = Mutex(0)
             }
+            protocol SecretStore: Identifiable, Sendable {}
+            final class KeychainStore: ObservableObject, SecretStore {
+                let id = UUID()
+            }
             """),
             .triggering("""
+            protocol SecretStore: Identifiable, Sendable {}
+            final class ↓SmartCardStore: ObservableObject, SecretStore {
+                let id = UUID()
+                @Published var isAvailable = false
+            }
             @Observable
             final class ↓DownloadProgress: @unchecked Sendable {
                 private(set) var fraction = 0.0
@@ -187,8 +197,11 @@ struct MainActorModel: Rule {
             // Declared `Sendable` (not `@unchecked`) with no stored `var`: nothing in it changes
             // but through what guards itself (a `Mutex`), so any thread may use it. A `Sendable`
             // class with stored `var`s compiles in the Swift 5 language mode and proves nothing.
-            if type.inherited.contains(where: { $0.baseName == "Sendable" && !$0.text.contains("@unchecked") }),
-               !type.variables.contains(where: { !$0.isStatic && !$0.isLet && $0.isStored }) { continue }
+            // Also through a protocol of the project that refines `Sendable` (`protocol SecretStore: Sendable`).
+            if type.inherited.contains(where: { r in
+                r.baseName == "Sendable" && !r.text.contains("@unchecked")
+                    || (project.kind(of: r.baseName) == .protocol && project.conforms(r.baseName) { $0 == "Sendable" })
+            }), !type.variables.contains(where: { !$0.isStatic && !$0.isLet && $0.isStored }) { continue }
             // Each property of its observable state is `@MainActor` itself: the compiler already
             // keeps every write of that state on the main actor.
             let state = type.variables.filter { !$0.isStatic && ($0.isPublished || (type.header.hasAttribute("Observable") && $0.isObservationTracked)) }

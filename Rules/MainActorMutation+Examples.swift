@@ -529,6 +529,27 @@ extension MainActorMutation {
             }
         }
         """),
+        // A closure kept in a value of a project enum's case runs where the value is taken apart
+        // (a view's button), not in a framework's completion; a framework's handler still counts.
+        .triggering("""
+        final class UpdatePrompter: ObservableObject {
+            enum Phase {
+                case idle
+                case offer(accept: () -> Void)
+                case failed(dismiss: () -> Void, message: String)
+            }
+            @Published private(set) var phase: Phase = .idle
+            func showOffer() {
+                phase = .offer(accept: { self.phase = .idle })
+                phase = Phase.failed(dismiss: { self.phase = .idle }, message: "Try later")
+            }
+            func check(_ url: URL) {
+                URLSession.shared.dataTask(with: url) { _, _, _ in
+                    ↓self.phase = .idle
+                }.resume()
+            }
+        }
+        """),
         // A project helper that calls its completion in `Task { @MainActor in }` calls it on the
         // main actor; one that calls it in a detached task does not.
         .triggering("""
@@ -1119,6 +1140,30 @@ extension MainActorMutation {
         .nonTriggering(files: [
             "CatalogAPI.swift": MainActorMutation.catalogAPI(receivesOnMain: true),
             "CatalogModel.swift": MainActorMutation.catalogModel(reported: false),
+        ]),
+        // Also through a repository's method that forwards to its remote's method of the same
+        // name, which calls a project function that receives on it.
+        .nonTriggering(files: [
+            "CatalogAPI.swift": MainActorMutation.catalogAPI(receivesOnMain: true),
+            "Notes.swift": """
+            final class NotesRemote {
+                func notes() -> AnyPublisher<[String], Error> { CatalogAPI.names() }
+            }
+            final class NotesRepository {
+                private let remote = NotesRemote()
+                func notes() -> AnyPublisher<[String], Error> { remote.notes() }
+            }
+            final class NotesModel: ObservableObject {
+                @Published private(set) var notes: [String] = []
+                private let repository = NotesRepository()
+                private var bag = Set<AnyCancellable>()
+                func load() {
+                    repository.notes()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.notes = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
         ]),
         // Also through an overload of the same name that receives on it.
         .nonTriggering(files: [

@@ -16,7 +16,10 @@ struct MainActorMutation: Rule {
         closure Swift isolates to the main actor, `MainActor.run { }`, `{ @MainActor in }`) inherits \
         that isolation and runs on the main actor; `Task.detached` does not. A closure given to a \
         static method of `MainActor` (`MainActor.run`, or a project helper such as \
-        `MainActor.withAnimation { }`) runs on the main actor. A closure passed to one of \
+        `MainActor.withAnimation { }`) runs on the main actor. A closure kept in a value of a \
+        project enum's case (`phase = .failed(dismiss: { … })`, `CouponAction.load(onCompletion: \
+        { … })`) runs wherever that value is taken apart, which the rule cannot follow, and is not \
+        judged. A closure passed to one of \
         the project's own Combine operators (a method of `extension Publisher`) that receives on the \
         main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
         and names no other scheduler, runs on the main queue; so does a subscriber of a chain that \
@@ -264,6 +267,10 @@ struct MainActorMutation: Rule {
             if !parameter.escapes { return .unknown }
         }
         if callPassesMainQueue(c, file: file) { return .main }
+        // `.failed(dismiss: { … })`, `CouponAction.load(onCompletion: { … })`: a closure kept in a
+        // value of a project enum's case, run by whoever takes the value apart, not by a framework.
+        if project.closureCaseNames.contains(last), let token = c.callee.last?.token,
+           names.count == 1 ? file.kind(token - 1) == .period : project.kind(of: names[names.count - 2]) == .enum { return .unknown }
         // A framework method that calls its handler on the main thread (`MKLocalSearch.start`).
         let root = names.first { $0 != "self" }.flatMap { queues.framework[$0] ?? $0 } ?? ""
         if let methods = MainActorMutation.mainThreadCallbacks[root], methods.contains(last) { return .main }

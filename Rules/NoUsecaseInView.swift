@@ -21,8 +21,8 @@ struct NoUsecaseInView: Rule {
         the type the project registers for it (in an extension of `EnvironmentValues`, \
         `DependencyValues` or Factory's `Container`, a `Factory<T>` registering a `T`). Reading a \
         static property whose declared type is not of those layers (`AccessRepository.directID`, a \
-        `UUID` constant the type keeps) reaches none of them; its shared instance, or a call of a \
-        static method, does.
+        `UUID` constant the type keeps), or naming a type nested in one (`AccessRepository.Target`), \
+        reaches none of them; its shared instance, or a call of a static method, does.
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -30,15 +30,20 @@ struct NoUsecaseInView: Rule {
             // A constant the repository type keeps is not the repository; its shared instance is.
             .triggering("""
             final class AccessRepository {
+                enum Target { case direct, proxy }
                 static let directID = UUID()
                 static let shared = AccessRepository()
                 func all() -> [UUID] { [Self.directID] }
             }
             struct MethodRow: View {
                 let id: UUID
+                let target: AccessRepository.Target
                 var body: some View {
                     Text(id == AccessRepository.directID ? "Direct" : "Custom")
-                        .onAppear { _ = ↓AccessRepository.shared.all() }
+                        .onAppear {
+                            let fallback: AccessRepository.Target = AccessRepository.Target.direct
+                            _ = ↓AccessRepository.shared.all()
+                        }
                 }
             }
             """),
@@ -263,8 +268,9 @@ struct NoUsecaseInView: Rule {
                     // Keyed by the token's bytes: no `String` for the many names that are not.
                     guard tokenLayer.value(forToken: i, isDomainOrData) else { continue }
                     let n = file.name(i)
-                    // `FooUseCase.self` and `FooRepository.Type` are type references, not uses.
-                    if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type")) { continue }
+                    // `FooUseCase.self` and `FooRepository.Type` are type references, not uses, and so is
+                    // a type nested in one (`DraftRepository.Target`).
+                    if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type") || file.beginsWithCapital(i + 2)) { continue }
                     // `AccessMethodRepository.directId`: a static property whose declared type is not
                     // of the domain or data layer (a constant the type keeps) reaches no use case or
                     // repository; `Repository.shared`, or a static method's call, does.

@@ -43,6 +43,8 @@ public struct FileSummary: Sendable {
     public var aliases: [(String, String)] = []
     /// Typealiases of a function type (`typealias Completion = (Result<Int, Error>) -> Void`).
     public var functionAliases: [String] = []
+    /// Enum cases with an associated value of function type (`case failed(dismiss: () -> Void)`).
+    public var closureCases: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
     /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
@@ -89,6 +91,7 @@ public struct FileSummary: Sendable {
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
+            if t.kind == .enum { closureCases += FileSummary.closureCases(of: t, in: file) }
         }
         // An alias declared inside a type of a test file names a type for those tests only
         // (`typealias Store = TestStore<…>` in a test case): it does not rename the type for the
@@ -142,6 +145,28 @@ public struct FileSummary: Sendable {
             guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
             if (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) }) {
                 out.append(v.name)
+            }
+        }
+        return out
+    }
+
+    /// The cases of enum `t` one of whose associated values has a function type (`case
+    /// failed(dismiss: () -> Void, message: String)`, `case load(onCompletion: (Result<Int, Error>) -> Void)`).
+    static func closureCases(of t: TypeDecl, in file: SourceFile) -> [String] {
+        var out: [String] = []
+        for m in t.members {
+            guard case .other(let r) = m, r.lowerBound < r.upperBound else { continue }
+            var k = r.lowerBound
+            if file.isText(k, "indirect") { k += 1 }
+            guard file.isWord(k, "case") else { continue }
+            k += 1
+            while k < r.upperBound {
+                if file.kind(k) == .identifier, file.kind(k + 1) == .leftParen, let close = file.partner(k + 1), close > k + 1 {
+                    if (k + 2..<close).contains(where: { file.kind($0) == .arrow }) { out.append(file.name(k)) }
+                    k = close + 1
+                } else {
+                    k += 1
+                }
             }
         }
         return out
@@ -308,6 +333,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public let ambiguousAliases: Set<String>
     /// Names of the project's typealiases of a function type (`typealias Completion = () -> Void`).
     public let functionTypeAliases: Set<String>
+    /// Names of the project's enum cases with an associated value of function type.
+    public let closureCaseNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -381,6 +408,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var aliases: [String: String] = [:]
         var ambiguousAliases = Set<String>()
         var functionAliases = Set<String>()
+        var closureCases = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -457,8 +485,10 @@ public final class ProjectIndex: @unchecked Sendable {
                 aliases[a] = target
             }
             functionAliases.formUnion(summaries[si].functionAliases)
+            closureCases.formUnion(summaries[si].closureCases)
         }
         self.functionTypeAliases = functionAliases
+        self.closureCaseNames = closureCases
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }

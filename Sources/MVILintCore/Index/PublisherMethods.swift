@@ -77,9 +77,14 @@ public struct PublisherMethodSummary: Sendable {
     /// (an overload of the same name included), and never name another scheduler. A name counts only when every method so named qualifies.
     static func mainDelivering(_ methods: [PublisherMethodSummary]) -> Set<String> {
         namesWhereAllQualify(methods, name: \.name) { m, name, group, found in
+            // Receives on the main queue itself, or calls another function that delivers there.
+            func delivers(_ g: PublisherMethodSummary) -> Bool {
+                g.receivesOnMain || g.calls.contains { $0 != name && found.contains($0) }
+            }
             // An overload that delivers through another of its name (`static func run(_:)` calling
-            // `agent.run(_:)`) qualifies when one of them receives on the main queue itself.
-            !m.mayLeaveMain && (m.receivesOnMain || m.calls.contains { ($0 != name && found.contains($0)) || ($0 == name && group.contains(where: \.receivesOnMain)) })
+            // `agent.run(_:)`, a repository's `notes()` forwarding to its remote's `notes()`)
+            // qualifies when one of them delivers by itself.
+            return !m.mayLeaveMain && (delivers(m) || (m.calls.contains(name) && group.contains(where: delivers)))
         }
     }
 }
