@@ -3,6 +3,47 @@ import MVILintCore
 
 extension MissingEnvironmentObject {
     static let examplesList: [RuleExample] = [
+        // Provisions inside a postfix `#if` of a preview's chain, and after its `#endif`, count;
+        // a view that no branch provides for is still reported.
+        .triggering("""
+        final class Prefs: ObservableObject { @Published private(set) var dark = false }
+        final class Updater: ObservableObject { @Published private(set) var canCheck = false }
+        struct SettingsPane: View {
+            @EnvironmentObject private var prefs: Prefs
+            @EnvironmentObject private var updater: Updater
+            var body: some View { Text(prefs.dark ? "Dark" : "Light") }
+        }
+        struct AboutPane: View {
+            @EnvironmentObject private var prefs: Prefs
+            var body: some View { Text(prefs.dark ? "About (dark)" : "About") }
+        }
+        struct UpdatesPane: View {
+            @EnvironmentObject private var ↓updater: Updater
+            var body: some View { Text(updater.canCheck ? "Check" : "Wait") }
+        }
+        #Preview {
+            SettingsPane()
+                .environmentObject(Prefs())
+        #if os(macOS)
+                .environmentObject(Updater())
+        #else
+                .environmentObject(Updater())
+        #endif
+        }
+        #Preview {
+            AboutPane()
+        #if os(macOS)
+                .padding()
+        #endif
+                .environmentObject(Prefs())
+        }
+        #Preview {
+            UpdatesPane()
+        #if DEBUG
+            Text("Debug")
+        #endif
+        }
+        """),
         // Spezi's root modifier and preview helper provide the modules the app configures; a
         // project modifier of the same name, in a file that does not import Spezi, is judged by its code.
         .triggering(files: [

@@ -20,7 +20,8 @@ struct MissingEnvironmentObject: Rule {
         A provision reaches the view it is applied to, everything constructed inside the closures \
         and arguments of the modified expression (sheet, popover and navigation-destination content \
         included, which inherits the environment on current systems; a parenthesised expression \
-        too), and all the views further down. \
+        too), and all the views further down. Modifiers inside a postfix `#if` of the chain count, \
+        those of every branch, and so do the ones after its `#endif`. \
         A provided member (`.environmentObject(model.session)`) has the declared type of that stored \
         property of the type that `model` holds, and a static member (`.environmentObject(Fixtures.counter)`) \
         the declared type of that static property (the shared instance of a model, `AppModel.shared`, \

@@ -542,9 +542,26 @@ final class ViewGraphBuilder {
             }
             if (k == .leftBracket || k == .leftParen) && !file.tokens[j].hasSpaceBefore { j = after(j, limit); continue }
             if k == .operator, file.isText(j, "?") || file.isText(j, "!"), !file.tokens[j].hasSpaceBefore { j += 1; continue }
+            // A postfix `#if` (`.environmentObject(a)` then `#if os(macOS) .environmentObject(b) #endif`):
+            // the members of every branch, and those after `#endif`, belong to the chain. A
+            // directive that no member follows ends it where it stands.
+            if k == .poundKeyword, var n = conditionalDirectiveEnd(j, limit: limit) {
+                while n < limit, file.kind(n) == .poundKeyword, let next = conditionalDirectiveEnd(n, limit: limit) { n = next }
+                if file.kind(n) == .period { j = n; continue }
+            }
             break
         }
         return (components, j)
+    }
+
+    /// For `#if cond`, `#elseif cond`, `#else` and `#endif` at `i`, the token after the directive
+    /// (a condition ends with its line); nil for any other token.
+    func conditionalDirectiveEnd(_ i: Int, limit: Int) -> Int? {
+        if file.isText(i, "#else") || file.isText(i, "#endif") { return i + 1 }
+        guard file.isText(i, "#if") || file.isText(i, "#elseif") else { return nil }
+        var j = i + 1
+        while j < limit, !file.tokens[j].isAtLineStart { j += 1 }
+        return j
     }
 
     func after(_ i: Int, _ limit: Int) -> Int {
