@@ -545,23 +545,13 @@ final class ViewGraphBuilder {
             // A postfix `#if` (`.environmentObject(a)` then `#if os(macOS) .environmentObject(b) #endif`):
             // the members of every branch, and those after `#endif`, belong to the chain. A
             // directive that no member follows ends it where it stands.
-            if k == .poundKeyword, var n = conditionalDirectiveEnd(j, limit: limit) {
-                while n < limit, file.kind(n) == .poundKeyword, let next = conditionalDirectiveEnd(n, limit: limit) { n = next }
+            if k == .poundKeyword, var n = file.conditionalDirectiveEnd(j, end: limit) {
+                while n < limit, let next = file.conditionalDirectiveEnd(n, end: limit) { n = next }
                 if file.kind(n) == .period { j = n; continue }
             }
             break
         }
         return (components, j)
-    }
-
-    /// For `#if cond`, `#elseif cond`, `#else` and `#endif` at `i`, the token after the directive
-    /// (a condition ends with its line); nil for any other token.
-    func conditionalDirectiveEnd(_ i: Int, limit: Int) -> Int? {
-        if file.isText(i, "#else") || file.isText(i, "#endif") { return i + 1 }
-        guard file.isText(i, "#if") || file.isText(i, "#elseif") else { return nil }
-        var j = i + 1
-        while j < limit, !file.tokens[j].isAtLineStart { j += 1 }
-        return j
     }
 
     func after(_ i: Int, _ limit: Int) -> Int {

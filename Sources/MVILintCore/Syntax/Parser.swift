@@ -111,18 +111,7 @@ struct Parser {
         return j
     }
 
-    /// For `#if cond`, `#elseif cond`, `#else` and `#endif` at `i`, the index after the directive
-    /// and its condition (which ends with its line); nil for any other token.
-    func conditionalDirectiveEnd(_ i: Int, end: Int) -> Int? {
-        if isText(i, "#if") || isText(i, "#elseif") {
-            let line = tokens[i].line
-            var j = i + 1
-            while j < end && tokens[j].line == line && kind(j) != .eof { j = kind(j) == .leftParen ? after(j) : j + 1 }
-            return j
-        }
-        if isText(i, "#else") || isText(i, "#endif") { return i + 1 }
-        return nil
-    }
+    func conditionalDirectiveEnd(_ i: Int, end: Int) -> Int? { file.conditionalDirectiveEnd(i, end: end) }
 
     /// Reads attributes and modifiers starting at `i`; returns the index after them.
     func parseHeader(_ start: Int, end: Int, into header: inout DeclHeader) -> Int {

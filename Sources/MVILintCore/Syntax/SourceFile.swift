@@ -91,6 +91,23 @@ public final class SourceFile: @unchecked Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
+    /// For `#if cond`, `#elseif cond`, `#else` and `#endif` at `i`, the index after the directive
+    /// and its condition (which ends with its line; a parenthesised part is skipped whole); nil
+    /// for any other token.
+    public func conditionalDirectiveEnd(_ i: Int, end: Int) -> Int? {
+        guard kind(i) == .poundKeyword else { return nil }
+        if isText(i, "#if") || isText(i, "#elseif") {
+            let line = tokens[i].line
+            var j = i + 1
+            while j < end && tokens[j].line == line && kind(j) != .eof {
+                if kind(j) == .leftParen, let p = partner(j), p > j { j = p + 1 } else { j += 1 }
+            }
+            return j
+        }
+        if isText(i, "#else") || isText(i, "#endif") { return i + 1 }
+        return nil
+    }
+
     // MARK: Token text
 
     @inlinable public func kind(_ i: Int) -> TokenKind { i >= 0 && i < tokens.count ? tokens[i].kind : .eof }
