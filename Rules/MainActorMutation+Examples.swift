@@ -550,6 +550,42 @@ extension MainActorMutation {
             }
         }
         """),
+        // A test double of a helper (in a file that imports the app `@testable`, or XCTest) does
+        // not run in the app: the app's helper of that name decides; another app function of the
+        // name that does not hop still does.
+        .nonTriggering(files: [
+            "Fetcher.swift": MainActorMutation.mainQueueFetcher,
+            "ListModel.swift": """
+            final class ListModel: ObservableObject {
+                @Published private(set) var items: [String] = []
+                private let fetcher = Fetcher()
+                func reload() { fetcher.fetch { [weak self] in self?.items = $0 } }
+            }
+            """,
+            "MockFetcher.swift": """
+            @testable import Shop
+            final class MockFetcher {
+                var stub: [String] = []
+                func fetch(completion: @escaping ([String]) -> Void) { completion(stub) }
+            }
+            """,
+        ]),
+        .triggering(files: [
+            "Fetcher.swift": MainActorMutation.mainQueueFetcher,
+            "ListModel.swift": """
+            final class ListModel: ObservableObject {
+                @Published private(set) var items: [String] = []
+                func reload(_ f: Fetcher) { f.fetch { [weak self] in ↓self?.items = $0 } }
+            }
+            """,
+            "CachedFetcher.swift": """
+            final class CachedFetcher {
+                func fetch(completion: @escaping ([String]) -> Void) {
+                    DispatchQueue.global().async { completion([]) }
+                }
+            }
+            """,
+        ]),
         // A project helper that calls its completion in `Task { @MainActor in }` calls it on the
         // main actor; one that calls it in a detached task does not.
         .triggering("""
@@ -1165,6 +1201,30 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A namesake with other argument labels, another type's that does not receive on the
+        // main queue, does not spoil a call written with the labels of one that does.
+        .nonTriggering(files: [
+            "CatalogAPI.swift": MainActorMutation.catalogAPI(receivesOnMain: true),
+            "Tickers.swift": """
+            final class ListUseCase {
+                func execute() -> AnyPublisher<[String], Error> { CatalogAPI.names() }
+            }
+            final class Ticker {
+                private let subject = PassthroughSubject<Int, Never>()
+                func execute(every seconds: Int) -> AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }
+            }
+            final class RowsModel: ObservableObject {
+                @Published private(set) var rows: [String] = []
+                private let useCase = ListUseCase()
+                private var bag = Set<AnyCancellable>()
+                func load() {
+                    useCase.execute()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.rows = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
+        ]),
         // Also through an overload of the same name that receives on it.
         .nonTriggering(files: [
             "Agent.swift": """
@@ -1319,6 +1379,17 @@ extension MainActorMutation {
             }
             """
     }
+
+    /// A project helper that calls its completion on the main queue (for the test-double examples).
+    static let mainQueueFetcher = """
+        final class Fetcher {
+            func fetch(completion: @escaping ([String]) -> Void) {
+                URLSession.shared.dataTask(with: URL(string: "https://example.com")!) { _, _, _ in
+                    DispatchQueue.main.async { completion(["a"]) }
+                }.resume()
+            }
+        }
+        """
 
     /// A project function that returns a publisher, which receives on the main queue or not
     /// (for the publisher-function examples).

@@ -24,7 +24,9 @@ struct MainActorMutation: Rule {
         main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
         and names no other scheduler, runs on the main queue; so does a subscriber of a chain that \
         starts at a project function returning such a publisher \
-        (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`). So does a `sink` after a time operator \
+        (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`), when \
+        every function of that name in the app's code does so (test code does not count), or every \
+        one with the argument labels the call writes. So does a `sink` after a time operator \
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
         after it; the main queue may be named through a local or a stored constant \
@@ -282,6 +284,9 @@ struct MainActorMutation: Rule {
            project.sees(anyOf: firestore.modules, in: file) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
+        if !project.mainDeliveringPublisherSignatures.isEmpty,
+           project.mainDeliveringPublisherSignatures.contains(PublisherMethodSummary.signature(
+               name: last, labels: c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0) } ?? [])) { return .main }
         // The method of the project type that a property of the model holds (`poller.start { … }`),
         // whatever other types' methods of that name do.
         let held = names.dropLast().drop(while: { $0 == "self" })
@@ -385,7 +390,7 @@ struct MainActorMutation: Rule {
     /// of `body` (`let onMain = source.receive(on: DispatchQueue.main)`) begins with its initial value.
     private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = [],
                                 body: TokenRange? = nil, depth: Int = 0) -> Bool {
-        let operators = project.mainDeliveringPublisherMethods
+        let operators = project.mainDeliveringPublisherMethods, signatures = project.mainDeliveringPublisherSignatures
         var onMain = false
         if depth < 4, let b = body, let value = localInitializer(of: start, in: b, file: file) {
             onMain = hasMainReceive(in: value.lowerBound, before: value.upperBound, file: file, project: project, mainQueues: mainQueues, body: b, depth: depth + 1)
@@ -417,8 +422,11 @@ struct MainActorMutation: Rule {
                       file.kind(i + 1) == .leftParen, let close = file.partner(i + 1),
                       let label = (i + 2..<close).first(where: { file.isWord($0, "scheduler") && file.kind($0 + 1) == .colon }) {
                 onMain = namesMain(label + 2..<argumentEnd(from: label + 2, close: close, file: file))
-            } else if !operators.isEmpty, file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
-                      operators.contains(file.name(i)) {
+            } else if !operators.isEmpty || !signatures.isEmpty, file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
+                      operators.contains(file.name(i))
+                        || !signatures.isEmpty && signatures.contains(PublisherMethodSummary.signature(name: file.name(i), labels: file.argumentLabels(ofCallAt: i + 1))) {
+                // A project function that delivers on the main queue, by name or, when the name
+                // is shared with functions of other labels, by the labels the call writes.
                 onMain = true
             }
             i += 1

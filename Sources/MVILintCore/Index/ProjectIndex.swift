@@ -93,17 +93,21 @@ public struct FileSummary: Sendable {
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
             if t.kind == .enum { closureCases += FileSummary.closureCases(of: t, in: file) }
         }
+        // A test file imports XCTest or Testing, or imports the app's module `@testable`.
         // An alias declared inside a type of a test file names a type for those tests only
         // (`typealias Store = TestStore<…>` in a test case): it does not rename the type for the
         // rest of the project.
-        let isTestFile = file.tree.imports.contains("XCTest") || file.tree.imports.contains("Testing")
+        let isTestFile = file.tree.imports.contains("XCTest") || file.tree.imports.contains("Testing") || file.tree.hasTestableImport
         for a in file.tree.typeAliases where a.outerNames.isEmpty || !isTestFile {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
             if a.target?.isFunctionType == true { functionAliases.append(a.name) }
         }
         viewGraph = ViewGraphSummary(file: file)
-        publisherMethods = PublisherMethodSummary.methods(in: file)
-        mainHopFunctions = MainHopSummary.functions(in: file)
+        // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
+        // completion at once) does not run in the app: it does not tell how the app's function of
+        // that name delivers.
+        publisherMethods = isTestFile ? [] : PublisherMethodSummary.methods(in: file)
+        mainHopFunctions = isTestFile ? [] : MainHopSummary.functions(in: file)
         exportedImports = file.tree.exportedImports
         keyPathDependencies = FileSummary.keyPathDependencies(in: file)
     }
@@ -350,6 +354,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var viewGraph = ViewGraph()
     /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
     public private(set) var mainDeliveringPublisherMethods: Set<String> = []
+    /// The same by signature (`name(label:)`), for a call whose name the project also gives to
+    /// functions with other labels (`PublisherMethodSummary.mainDeliveringSignatures`).
+    public private(set) var mainDeliveringPublisherSignatures: Set<String> = []
     /// Names of project functions that run the closure they are given on the main queue.
     public private(set) var mainHoppingFunctions: Set<String> = []
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
@@ -511,7 +518,10 @@ public final class ProjectIndex: @unchecked Sendable {
         self.mainActorTypes = mainActorClosure(in: graph)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
-        self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(summaries.flatMap(\.publisherMethods))
+        let publisherMethods = summaries.flatMap(\.publisherMethods)
+        self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(publisherMethods)
+        self.mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
+            publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
         let closureFunctions = summaries.flatMap(\.mainHopFunctions)
         self.mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
         self.exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))

@@ -12,6 +12,17 @@ public struct PublisherMethodSummary: Sendable {
     public var mayLeaveMain: Bool
     /// Names of the functions it calls (`name(`), to follow one project operator built on another.
     public var calls: [String]
+    /// Its argument labels as a call writes them (parameters without one left out):
+    /// `execute(every:)` → `["every"]`.
+    public var labels: [String] = []
+
+    /// `name(label:label:)`, as `signature(name:labels:)` spells a call.
+    public var signature: String { PublisherMethodSummary.signature(name: name, labels: labels) }
+
+    /// The key of a call of `name` with `labels` (those it writes), or of a declaration.
+    public static func signature(name: String, labels: [String]) -> String {
+        labels.isEmpty ? name + "()" : name + "(" + labels.joined(separator: ":") + ":)"
+    }
 
     static let extendedTypes: Set<String> = ["Publisher", "AnyPublisher"]
 
@@ -33,6 +44,7 @@ public struct PublisherMethodSummary: Sendable {
             for f in functions {
                 guard let body = f.bodyTokens else { continue }
                 var m = PublisherMethodSummary(name: f.name, receivesOnMain: false, mayLeaveMain: false, calls: [])
+                m.labels = file.parameters(of: f).compactMap(\.label)
                 for i in body {
                     guard file.kind(i) == .identifier || file.kind(i) == .keyword else { continue }
                     if file.startsWorkElsewhere(at: i) { m.mayLeaveMain = true }
@@ -86,6 +98,24 @@ public struct PublisherMethodSummary: Sendable {
             // qualifies when one of them delivers by itself.
             return !m.mayLeaveMain && (delivers(m) || (m.calls.contains(name) && group.contains(where: delivers)))
         }
+    }
+
+    /// The signatures (`PublisherMethodSummary.signature`) of the methods that deliver on the main
+    /// queue, judged among the methods of the same name and argument labels only: a call written
+    /// with those labels cannot mean another type's namesake with other labels (`execute()` beside
+    /// `Ticker.execute(every:)`). What they call is judged by name (`deliveringNames`, from
+    /// `mainDelivering`).
+    static func mainDeliveringSignatures(_ methods: [PublisherMethodSummary], deliveringNames: Set<String>) -> Set<String> {
+        var result = Set<String>()
+        for (signature, group) in Dictionary(grouping: methods, by: \.signature) {
+            func delivers(_ g: PublisherMethodSummary) -> Bool {
+                g.receivesOnMain || g.calls.contains { $0 != g.name && deliveringNames.contains($0) }
+            }
+            if group.allSatisfy({ m in !m.mayLeaveMain && (delivers(m) || (m.calls.contains(m.name) && group.contains(where: delivers))) }) {
+                result.insert(signature)
+            }
+        }
+        return result
     }
 }
 

@@ -199,6 +199,7 @@ struct Parser {
             if !name.isEmpty {
                 tree.imports.append(name)
                 if header.hasAttribute("_exported") { tree.exportedImports.append(name) }
+                if header.hasAttribute("testable") { tree.hasTestableImport = true }
             }
             return (nil, j)
         case .other:

@@ -495,6 +495,8 @@ public struct SourceTree: Sendable {
     public var imports: [String] = []
     /// The modules of `@_exported import`s, which every file of the module sees.
     public var exportedImports: [String] = []
+    /// The file has an `@testable import`: test code (a test case, a test double).
+    public var hasTestableImport = false
     /// Top-level declarations in source order (types, extensions, functions, variables).
     public var declarations: [Member] = []
     /// Every type and extension of the file, nested ones included, in source order.
