@@ -17,7 +17,10 @@ struct StateObjectInjected: Rule {
         of `init`, or a function called by its plain name (`makeModel(id: id)`, `scoped { Model() }`), \
         unless its name says it hands out a shared instance (`currentSession()`), and a method named \
         for making something at the end of a chain (`Container.shared.assembly().buildState(id: id)`, \
-        also `make…`, `create…`); so does a local of `init` that holds what such a call returned. \
+        also `make…`, `create…`), and a call of a Factory registration of the project that names no \
+        scope (`Container.shared.pinModel(userID)`, which the library makes anew at each call; one \
+        with `.singleton`, `.cached`, `.shared` or `.scope(…)` hands out a kept instance); so does a \
+        local of `init` that holds what such a call returned. \
         A closure called at once (`{ let m = Model(); m.configure(); return m }()`) makes a new instance \
         when what it returns is one.
         """,
@@ -220,6 +223,29 @@ struct StateObjectInjected: Rule {
                 var body: some View { Text("\\(reactions.likes)") }
             }
             """),
+            // A Factory registration with no scope makes a new instance at each call; a scoped one
+            // hands out the instance it keeps.
+            .triggering(files: [
+                "Container+Models.swift": """
+                import Factory
+                extension Container {
+                    var pinModel: ParameterFactory<String, PinModel> { self { PinModel(userID: $0) } }
+                    var sessionModel: Factory<SessionModel> { self { SessionModel() }.singleton }
+                }
+                """,
+                "PinView.swift": """
+                import Factory
+                struct PinView: View {
+                    @StateObject private var model: PinModel
+                    @StateObject private var ↓session: SessionModel
+                    init(userID: String) {
+                        _model = StateObject(wrappedValue: Container.shared.pinModel(userID))
+                        _session = StateObject(wrappedValue: Container.shared.sessionModel())
+                    }
+                    var body: some View { Text(model.digits) }
+                }
+                """,
+            ]),
             // The same with trailing closures, or through a local of `init`; a function named for a
             // shared instance, or a local holding a parameter, still hands over an existing one.
             .triggering("""
@@ -287,12 +313,12 @@ struct StateObjectInjected: Rule {
                     // (`router: @autoclosure @escaping () -> Router`), or a computed static
                     // property of the view (`Self.makeRouter`).
                     if callsClosureParameter(arg, end: close, of: f, file: file) || readsComputedStatic(arg, end: close, of: type, file: file)
-                        || callsFactoryFunction(arg, end: close, file: file) { continue }
+                        || callsFactoryFunction(arg, end: close, file: file, project: project) { continue }
                     // A local of `init` made by such a factory call (`let fresh = makeModel(id: id)`),
                     // as a local made by a construction is.
                     if arg + 1 == close, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body),
                        file.kind(eq) == .equal, assignments.isEmpty, let valueEnd = file.plainCallEnd(from: eq + 1, before: arg),
-                       callsFactoryFunction(eq + 1, end: valueEnd, file: file) { continue }
+                       callsFactoryFunction(eq + 1, end: valueEnd, file: file, project: project) { continue }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
                 }
@@ -332,7 +358,7 @@ extension StateObjectInjected {
     /// closures or not), one not named for a shared instance (`currentSession()`), which the
     /// autoclosure calls once, as it would call an initialiser; or a method named for making
     /// something at the end of a chain.
-    private func callsFactoryFunction(_ arg: Int, end: Int, file: SourceFile) -> Bool {
+    private func callsFactoryFunction(_ arg: Int, end: Int, file: SourceFile, project: ProjectIndex) -> Bool {
         // `makeModel(id: id)`, also with trailing closures (`scoped { Model() }`).
         if file.kind(arg) == .identifier, !file.beginsWithCapital(arg), file.kind(arg - 1) != .period,
            file.kind(arg + 1) == .leftParen || file.kind(arg + 1) == .leftBrace, file.plainCallEnd(from: arg, before: end) == end {
@@ -343,6 +369,9 @@ extension StateObjectInjected {
         guard file.kind(end - 1) == .rightParen, let open = file.partner(end - 1), open > arg + 1,
               file.kind(open - 1) == .identifier, file.kind(open - 2) == .period else { return false }
         let name = file.name(open - 1)
+        // `Container.shared.pinModel(id)`: a Factory registration that names no scope makes a
+        // new instance for each call.
+        if file.isWord(open - 3, "shared"), project.unscopedFactories.contains(name) { return true }
         return ["make", "build", "create"].contains { prefix in
             name.hasPrefix(prefix) && (name.count == prefix.count || name.dropFirst(prefix.count).first?.isUppercase == true)
         }

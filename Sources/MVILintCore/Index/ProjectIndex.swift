@@ -57,6 +57,9 @@ public struct FileSummary: Sendable {
     /// (`extension EnvironmentValues { var loginUseCase: any LoginUseCase { … } }`,
     /// `extension Container { var signUp: Factory<SignUpUseCase> { … } }`).
     public var keyPathDependencies: [(String, String)] = []
+    /// Factory registrations (`var pin: ParameterFactory<String, PinModel> { self { PinModel(userID:
+    /// $0) } }`), and whether each names no scope, so that each call makes a new instance.
+    public var factories: [(name: String, unscoped: Bool)] = []
 
     public init(path: String) { self.path = path }
 
@@ -110,6 +113,7 @@ public struct FileSummary: Sendable {
         mainHopFunctions = isTestFile ? [] : MainHopSummary.functions(in: file)
         exportedImports = file.tree.exportedImports
         keyPathDependencies = FileSummary.keyPathDependencies(in: file)
+        factories = FileSummary.factories(in: file)
     }
 
     /// Types whose instance properties are read through key paths by injection wrappers:
@@ -136,6 +140,23 @@ public struct FileSummary: Sendable {
                     base = TypeRef.baseName(of: String(text[text.index(after: open)..<close]))
                 }
                 if !base.isEmpty { out.append((v.name, base)) }
+            }
+        }
+        return out
+    }
+
+    /// The registrations (`Factory<T>`, `ParameterFactory<P, T>` properties of a Factory
+    /// container), each unscoped when its definition names no scope (`.cached`, `.shared`,
+    /// `.singleton`, `.scope(…)`): Factory then makes a new instance for each call.
+    static func factories(in file: SourceFile) -> [(name: String, unscoped: Bool)] {
+        var out: [(name: String, unscoped: Bool)] = []
+        for t in file.tree.allTypes {
+            let name = t.kind == .extension ? t.extendedBaseName : t.name
+            guard name == "Container" || t.inherited.contains(where: { dependencyContainerBases.contains($0.baseName) }) else { continue }
+            for v in t.variables where !v.isStatic {
+                guard let type = v.type, registrationWrappers.contains(type.baseName), let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
+                let scoped = (o..<c).contains { file.isWord($0, "cached") || file.isWord($0, "shared") || file.isWord($0, "singleton") || file.isWord($0, "scope") }
+                out.append((v.name, !scoped))
             }
         }
         return out
@@ -364,6 +385,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Dependencies registered for key-path injection (`FileSummary.keyPathDependencies`):
     /// property name → base name of its type, for names registered with one type only.
     public private(set) var keyPathDependencyTypes: [String: String] = [:]
+    /// Factory registrations that name no scope in any definition (`FileSummary.factories`): a
+    /// call (`Container.shared.pinModel(id)`) makes a new instance.
+    public private(set) var unscopedFactories: Set<String> = []
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
@@ -531,6 +555,9 @@ public final class ProjectIndex: @unchecked Sendable {
             for (name, type) in s.keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
         }
         self.keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
+        var unscoped = Set<String>(), scoped = Set<String>()
+        for s in summaries { for f in s.factories { if f.unscoped { unscoped.insert(f.name) } else { scoped.insert(f.name) } } }
+        self.unscopedFactories = unscoped.subtracting(scoped)
         self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
         self.mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
         (self.mainHoppingMethods, self.mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
