@@ -223,6 +223,24 @@ struct StateObjectInjected: Rule {
                 var body: some View { Text("\\(reactions.likes)") }
             }
             """),
+            // A type nested in the view, constructed through `Self.`, is a new instance; a static
+            // instance read through `Self.` is an existing one.
+            .triggering("""
+            struct UploadPreview: View {
+                final class Model: ObservableObject {
+                    @Published private(set) var done = false
+                    init(onDone: @escaping () -> Void) {}
+                }
+                @StateObject private var model: Self.Model
+                @StateObject private var ↓shared: Self.Model
+                private static let sharedModel = Model(onDone: {})
+                init(onDone: @escaping () -> Void) {
+                    _model = StateObject(wrappedValue: Self.Model(onDone: onDone))
+                    _shared = StateObject(wrappedValue: Self.sharedModel)
+                }
+                var body: some View { Text(model.done ? "Done" : "Uploading") }
+            }
+            """),
             // A Factory registration with no scope makes a new instance at each call; a scoped one
             // hands out the instance it keeps.
             .triggering(files: [

@@ -55,6 +55,8 @@ extension SourceFile {
         if kind(i) == .period, isWord(i + 1, "init"), kind(i + 2) == .leftParen, let type = annotated {
             return (type.baseName, i + 1)
         }
+        // `Self.Model(…)`: a type nested in the enclosing one.
+        if isWord(i, "Self"), kind(i + 1) == .period, kind(i + 2) == .identifier, i + 2 < end { i += 2 }
         guard kind(i) == .identifier else { return nil }
         // Module-qualified names: take the last capitalised component before the call.
         let nameToken = lastCapitalisedComponent(from: i)
