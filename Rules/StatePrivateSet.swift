@@ -237,10 +237,8 @@ struct StatePrivateSet: Rule {
     /// A `weak`/`unowned` reference, or a property of function type (written, through a project
     /// typealias, or from a closure literal as the initial value).
     private func isWiring(_ v: VariableDecl, in file: SourceFile, project: ProjectIndex) -> Bool {
-        if v.header.modifiers.contains(where: { $0.name == "weak" || $0.name == "unowned" }) { return true }
-        if let t = v.type { return t.isFunctionType || project.functionTypeAliases.contains(t.baseName) }
-        guard let r = v.initializer else { return false }
-        return file.kind(r.lowerBound) == .leftBrace && file.partner(r.lowerBound) == r.upperBound - 1
+        PropertySummary.isWeakReference(v) || PropertySummary.isFunctionTyped(v, in: file)
+            || v.type.map { project.functionTypeAliases.contains($0.baseName) } == true
     }
 
     /// Settable requirements of UIKit/AppKit delegate protocols that models commonly adopt.

@@ -271,8 +271,9 @@ public enum FileDiscovery {
     public static func defaultMainActorDirectories(projectRoot: String, manifests: [String]? = nil) -> [String] {
         let root = absolutePath(projectRoot)
         var result = Set<String>()
-        var projects = Set(xcodeProjects(in: root))
-        for m in manifests ?? [] where m.hasSuffix(".xcodeproj") { projects.insert(m) }
+        // The walk lists every bundle under the root (those of the root and its subdirectories
+        // included): the root is not listed again for them.
+        let projects = manifests.map { $0.filter { $0.hasSuffix(".xcodeproj") } } ?? xcodeProjects(in: root)
         for project in projects.sorted() { result.formUnion(XcodeProject.defaultMainActorPaths(projectFile: join(project, "project.pbxproj"))) }
         // Only `Package.swift` itself: a `Package@swift-…` variant applies to other tools versions.
         let paths = (manifests ?? [join(root, "Package.swift")]).filter { $0.hasSuffix("/Package.swift") || $0 == "Package.swift" }

@@ -64,6 +64,17 @@ public struct PropertySummary: Sendable {
         return TypeRef.baseName(of: String(text.dropLast(".self".count)))
     }
 
+    /// The annotation is a function type, or, with no annotation, the initial value is a closure
+    /// literal (`var onClose = {}`).
+    public static func isFunctionTyped(_ v: VariableDecl, in file: SourceFile) -> Bool {
+        v.type?.isFunctionType ?? v.initializer.map { file.kind($0.lowerBound) == .leftBrace && file.partner($0.lowerBound) == $0.upperBound - 1 } ?? false
+    }
+
+    /// Declared `weak` or `unowned`.
+    public static func isWeakReference(_ v: VariableDecl) -> Bool {
+        v.header.modifiers.contains { $0.name == "weak" || $0.name == "unowned" }
+    }
+
     /// Summarises a stored property of `file`.
     public init(variable v: VariableDecl, in file: SourceFile) {
         let wrapper = v.wrappers.first
@@ -73,9 +84,9 @@ public struct PropertySummary: Sendable {
                   wrapperArguments: wrapper?.arguments.map { file.text(of: $0, compact: true) },
                   isLet: v.isLet, hasInitializer: v.initializer != nil,
                   // A closure literal as the initial value (`var onClose = {}`) gives a function type too.
-                  isFunctionTyped: v.type?.isFunctionType ?? v.initializer.map { file.kind($0.lowerBound) == .leftBrace && file.partner($0.lowerBound) == $0.upperBound - 1 } ?? false,
+                  isFunctionTyped: PropertySummary.isFunctionTyped(v, in: file),
                   isBracketCollection: v.type?.text.hasPrefix("[") ?? false,
-                  isWeakReference: v.header.modifiers.contains { $0.name == "weak" || $0.name == "unowned" },
+                  isWeakReference: PropertySummary.isWeakReference(v),
                   isOptional: v.type?.isOptional ?? false,
                   access: v.header.access)
     }

@@ -88,16 +88,20 @@ public struct PublisherMethodSummary: Sendable {
     /// Methods that deliver on the main queue: they receive on it themselves, or call one that does
     /// (an overload of the same name included), and never name another scheduler. A name counts only when every method so named qualifies.
     static func mainDelivering(_ methods: [PublisherMethodSummary]) -> Set<String> {
-        namesWhereAllQualify(methods, name: \.name) { m, name, group, found in
-            // Receives on the main queue itself, or calls another function that delivers there.
-            func delivers(_ g: PublisherMethodSummary) -> Bool {
-                g.receivesOnMain || g.calls.contains { $0 != name && found.contains($0) }
-            }
-            // An overload that delivers through another of its name (`static func run(_:)` calling
-            // `agent.run(_:)`, a repository's `notes()` forwarding to its remote's `notes()`)
-            // qualifies when one of them delivers by itself.
-            return !m.mayLeaveMain && (delivers(m) || (m.calls.contains(name) && group.contains(where: delivers)))
+        namesWhereAllQualify(methods, name: \.name) { m, _, group, found in deliversOnMain(m, among: group, found: found) }
+    }
+
+    /// Whether `m` delivers on the main queue, `group` being the methods judged with it (its
+    /// name's, or its signature's) and `found` the names known to deliver there: it never names
+    /// another scheduler, and it receives on the main queue itself or calls another function that
+    /// delivers there. An overload that delivers through another of its name (`static func
+    /// run(_:)` calling `agent.run(_:)`, a repository's `notes()` forwarding to its remote's
+    /// `notes()`) qualifies when one of the group delivers by itself.
+    static func deliversOnMain(_ m: PublisherMethodSummary, among group: [PublisherMethodSummary], found: Set<String>) -> Bool {
+        func delivers(_ g: PublisherMethodSummary) -> Bool {
+            g.receivesOnMain || g.calls.contains { $0 != g.name && found.contains($0) }
         }
+        return !m.mayLeaveMain && (delivers(m) || (m.calls.contains(m.name) && group.contains(where: delivers)))
     }
 
     /// The signatures (`PublisherMethodSummary.signature`) of the methods that deliver on the main
@@ -107,13 +111,9 @@ public struct PublisherMethodSummary: Sendable {
     /// `mainDelivering`).
     static func mainDeliveringSignatures(_ methods: [PublisherMethodSummary], deliveringNames: Set<String>) -> Set<String> {
         var result = Set<String>()
-        for (signature, group) in Dictionary(grouping: methods, by: \.signature) {
-            func delivers(_ g: PublisherMethodSummary) -> Bool {
-                g.receivesOnMain || g.calls.contains { $0 != g.name && deliveringNames.contains($0) }
-            }
-            if group.allSatisfy({ m in !m.mayLeaveMain && (delivers(m) || (m.calls.contains(m.name) && group.contains(where: delivers))) }) {
-                result.insert(signature)
-            }
+        for (signature, group) in Dictionary(grouping: methods, by: \.signature)
+        where group.allSatisfy({ deliversOnMain($0, among: group, found: deliveringNames) }) {
+            result.insert(signature)
         }
         return result
     }

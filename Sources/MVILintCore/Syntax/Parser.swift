@@ -101,7 +101,7 @@ struct Parser {
     /// Skips `#if cond`, `#elseif cond`, `#else`, `#endif` (their branches are all parsed), and other
     /// `#` directives with their arguments; records `#Preview` bodies.
     mutating func skipPoundDirective(_ i: Int, end: Int, topLevel: Bool) -> Int {
-        if let next = conditionalDirectiveEnd(i, end: end) { return next }
+        if let next = file.conditionalDirectiveEnd(i, end: end) { return next }
         var j = i + 1
         if kind(j) == .leftParen && !tokens[j].hasSpaceBefore { j = after(j) }
         if kind(j) == .leftBrace, let close = file.partner(j) {
@@ -110,8 +110,6 @@ struct Parser {
         }
         return j
     }
-
-    func conditionalDirectiveEnd(_ i: Int, end: Int) -> Int? { file.conditionalDirectiveEnd(i, end: end) }
 
     /// Reads attributes and modifiers starting at `i`; returns the index after them.
     func parseHeader(_ start: Int, end: Int, into header: inout DeclHeader) -> Int {
@@ -143,7 +141,7 @@ struct Parser {
                 i = j
                 continue
             }
-            if i > start, kind(i) == .poundKeyword, let next = conditionalDirectiveEnd(i, end: end) {
+            if i > start, kind(i) == .poundKeyword, let next = file.conditionalDirectiveEnd(i, end: end) {
                 // `#if os(iOS) @available(…) #endif` inside an attribute list: the header goes on,
                 // and the attributes of every clause apply (every branch is linted).
                 i = next
