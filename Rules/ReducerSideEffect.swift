@@ -90,7 +90,14 @@ struct ReducerSideEffect: Rule {
                             }
                         case .factLoaded(let fact):
                             state.fact = fact
-                            return .none
+                            ↓print(fact)
+                            return .run (
+                                operation: { send in await send(.factTapped) },
+                                catch: { error, send in
+                                    print(error)
+                                    await send(.increment)
+                                }
+                            )
                         }
                     }
                 }
@@ -372,6 +379,12 @@ struct ReducerSideEffect: Rule {
                 i = close + 1
                 continue
             }
+            // `.run(operation: { … }, catch: { … })`: the closures written inside the parentheses
+            // are the effect's too (a labelled `catch:` brace is not classified as a closure).
+            if file.kind(i) == .leftParen, isEffectCall(open: i, file: file), let close = file.partner(i), close > i {
+                i = close + 1
+                continue
+            }
             if let effect = sideEffect(at: i, file: file) {
                 if reported.insert(effect.start).inserted {
                     context.report(at: effect.start, .sideEffect(effect.text, reducer: reducer))
@@ -405,6 +418,17 @@ struct ReducerSideEffect: Rule {
         return c.callee.first.map { $0.name.hasPrefix("Effect") } ?? false
     }
 
+    /// Whether the `(` at `open` starts the arguments of an effect (`.run(`, `Effect.run(`) that
+    /// takes a closure (its operation, or `catch:`).
+    private func isEffectCall(open: Int, file: SourceFile) -> Bool {
+        let name = open - 1
+        guard file.kind(name) == .identifier, !file.tokens[open].isAtLineStart, file.isName(name, in: ReducerSideEffect.effectNameWords),
+              let close = file.partner(open), (open + 1..<close).contains(where: { file.kind($0) == .leftBrace }) else { return false }
+        let components = file.chain(endingAt: name).components
+        if components.count == 1 { return file.kind(name - 1) == .period }
+        return components.first.map { $0.name.hasPrefix("Effect") } ?? false
+    }
+
     /// The closures of `file` (indices in `bodyAnalysis.closures`) with an `await` of their own,
     /// found in one pass over the file: asking each closure's body would read nested bodies again
     /// for every level around them.
@@ -433,6 +457,7 @@ struct ReducerSideEffect: Rule {
     }
 
     static let effectNames: Set<String> = ["run", "task", "fireAndForget", "publisher"]
+    static let effectNameWords = WordSet(Array(effectNames))
     static let serviceTypes: Set<String> = ["DispatchQueue", "URLSession", "UserDefaults", "NotificationCenter", "FileManager"]
 
     /// The side effect that starts at token `i`: its first token, the end of its expression, and
