@@ -751,8 +751,9 @@ extension MainActorMutation {
             }
         }
         """),
-        // A project helper that runs its closure on the main queue, directly or through another
-        // helper of the same name; one that may leave the main queue is still a completion handler.
+        // A project helper that runs its closure on the main queue, directly, through another
+        // helper of the same name, or handed back there after work on another queue; one that
+        // may call it elsewhere is still a completion handler.
         .triggering(files: [
             "Utils.swift": """
             enum Utils {
@@ -761,6 +762,16 @@ extension MainActorMutation {
                 }
                 static func later(_ block: @escaping () -> Void) {
                     DispatchQueue.global().async { DispatchQueue.main.async(execute: block) }
+                }
+                static func afterWork(_ block: @escaping () -> Void) {
+                    DispatchQueue.global().async {
+                        let ready = Thread.isMainThread
+                        DispatchQueue.main.async { if !ready { block() } }
+                    }
+                }
+                static func racing(_ block: @escaping () -> Void) {
+                    DispatchQueue.global().async { block() }
+                    DispatchQueue.main.async { block() }
                 }
             }
             extension DispatchQueue {
@@ -781,7 +792,9 @@ extension MainActorMutation {
                         Common.runOnMain { self?.isAuthed = ok }
                         Common.onMainLater { self?.isAuthed = ok }
                         Common.onMainNow { self?.isAuthed = ok }
-                        Utils.later { ↓self?.isAuthed = ok }
+                        Utils.later { self?.isAuthed = ok }
+                        Utils.afterWork { self?.isAuthed = ok }
+                        Utils.racing { ↓self?.isAuthed = ok }
                     }
                 }
             }

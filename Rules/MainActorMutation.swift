@@ -62,7 +62,9 @@ struct MainActorMutation: Rule {
         function that hands its closure to one), and AppKit's \
         `NSEvent.addLocalMonitorForEvents`. A helper from a package that is not linted, named \
         for running its closure on the main queue (`updateOnMain { }`, `performOnMainThread { }`), \
-        is taken at its name; the project's own helpers are judged by their code. A closure \
+        is taken at its name; the project's own helpers are judged by their code (one that works \
+        on another queue and calls its closure only inside `DispatchQueue.main.async { }` runs it \
+        on the main queue). A closure \
         passed to a project function's parameter \
         that does not escape (not `@escaping`, not optional) runs during the call, and one passed \
         to a `@MainActor` function-typed parameter runs on the main actor. A database \
@@ -349,7 +351,7 @@ struct MainActorMutation: Rule {
         for j in file.tokens.indices where file.kind(j - 1) == .colon && file.isText(j - 2, "execute") {
             // `execute: work`, `execute: self.work`, `execute: work!`
             let named = file.isWord(j, "self") && file.kind(j + 1) == .period ? j + 2 : j
-            guard file.kind(named) == .identifier, file.name(named) == item, let open = enclosingParen(of: j - 2, file: file) else { continue }
+            guard file.kind(named) == .identifier, file.name(named) == item, let open = file.enclosingArgumentListOpen(of: j - 2) else { continue }
             let names = file.chain(endingAt: open - 1).components.map(\.name)
             guard let method = names.last, MainActorMutation.queueMethods.contains(method) else { continue }
             if names.contains("main") || queues.main.contains(names.first ?? "") {
@@ -359,21 +361,6 @@ struct MainActorMutation: Rule {
             }
         }
         return onMain ? .main : .unknown
-    }
-
-    /// The `(` of the call whose argument list holds token `i` (nil outside any, or past a brace).
-    private func enclosingParen(of i: Int, file: SourceFile) -> Int? {
-        var j = i - 1, steps = 0
-        while j >= 0, steps < 256 {
-            steps += 1
-            switch file.kind(j) {
-            case .leftParen: return j
-            case .leftBrace, .leftBracket: return nil
-            case .rightParen, .rightBracket, .rightBrace: j = (file.partner(j) ?? j) - 1
-            default: j -= 1
-            }
-        }
-        return nil
     }
 
     /// `publisher.receive(on: DispatchQueue.main).sink { … }` (or `RunLoop.main`, `.main`), a

@@ -90,6 +90,11 @@ public struct MainHopSummary: Sendable {
                        !file.argumentLabels(ofCallAt: i + 1).contains("queue") { m.hopsToMain = true }
                 }
             }
+            // Work on another queue that hands its result back on the main one (`global().async {
+            // …; DispatchQueue.main.async { completion(r) } }`): the closure itself runs on main.
+            if m.hopsToMain, m.mayLeaveMain, usesClosure, closureRunsOnlyOnMain(in: body, file: file, isClosure: isClosure) {
+                m.mayLeaveMain = false
+            }
             // `self.handler = handler`: the closure is kept and called later, by the type's own code.
             if !m.hopsToMain, !m.mayLeaveMain, let type = type {
                 m.storedHandler = storedHandlerPlacement(in: body, of: f, closure: isClosure, type: type, file: file, memo: &handlerMemo)
@@ -99,6 +104,32 @@ public struct MainHopSummary: Sendable {
         for f in file.tree.topLevelFunctions { take(f) }
         for t in file.tree.allTypes { for f in t.functions { take(f, in: t) } }
         return result
+    }
+
+    /// Every use of a closure parameter in `body` runs on the main queue or actor: the innermost
+    /// closure around it that is not run at once (`forEach`, `queue.sync`) hops there
+    /// (`DispatchQueue.main.async { completion(r) }`, `MainActor.run`, `{ @MainActor in }`), or
+    /// the use is the `execute:` argument of a main queue's `async`. A use anywhere else (called
+    /// directly, handed to another function or a closure that runs elsewhere) is not known to.
+    static func closureRunsOnlyOnMain(in body: TokenRange, file: SourceFile, isClosure: (Int) -> Bool) -> Bool {
+        for i in body where isClosure(i) && file.kind(i - 1) != .period {
+            // The label of an argument (`completion: completion`) is not a use.
+            if file.kind(i + 1) == .colon, file.kind(i - 1) == .leftParen || file.kind(i - 1) == .comma { continue }
+            if file.kind(i - 1) == .colon, file.isText(i - 2, "execute"), let open = file.enclosingArgumentListOpen(of: i - 2) {
+                let names = file.chain(endingAt: open - 1).components.map(\.name)
+                if names.contains("main"), names.contains("DispatchQueue") || names.contains("OperationQueue"),
+                   let last = names.last, last.hasPrefix("async") { continue }
+                return false
+            }
+            var onMain = false
+            for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
+                if c.hopsToMainQueue || c.attributes.contains("MainActor") { onMain = true; break }
+                if let last = c.callee.last?.name, synchronousClosureCallNames.contains(last) || last == "sync" { continue }
+                break
+            }
+            if !onMain { return false }
+        }
+        return true
     }
 
     /// Where the closures that `body` (of `function`) keeps in properties of `type` are called

@@ -49,6 +49,21 @@ extension SourceFile {
         return lo..<end
     }
 
+    /// The `(` of the call whose argument list holds token `i` (nil outside any, or past a brace).
+    public func enclosingArgumentListOpen(of i: Int) -> Int? {
+        var j = i - 1, steps = 0
+        while j >= 0, steps < 256 {
+            steps += 1
+            switch kind(j) {
+            case .leftParen: return j
+            case .leftBrace, .leftBracket: return nil
+            case .rightParen, .rightBracket, .rightBrace: j = (partner(j) ?? j) - 1
+            default: j -= 1
+            }
+        }
+        return nil
+    }
+
     /// The argument labels of the call whose `(` is at `open`, in order; an unlabelled argument
     /// contributes no entry. Only labels at the call's own depth count (`f(a: g(b: 1))` → `a`).
     public func argumentLabels(ofCallAt open: Int) -> [String] {
