@@ -14,7 +14,8 @@ struct ViewBindsModelState: Rule {
         setter sends one). The rule is off under the MVVM profile, where binding to a view model is a \
         common and accepted idiom. Passing the projected model itself (`Child(model: $model)`) is not \
         reported: it binds the reference, not a piece of state. Neither is a Composable Architecture \
-        `$store.field` binding, which sends a binding action.
+        `$store.field` binding, which sends a binding action, nor a binding into a Core Data entity \
+        (`$item.title`; see `view_mutates_state`), a record rather than a model.
         """,
         category: .architecture,
         defaults: [.mvvm: .off, .mvi: .error],

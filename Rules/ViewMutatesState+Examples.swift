@@ -321,6 +321,32 @@ extension ViewMutatesState {
             }
         }
         """),
+        // A Core Data entity edited in a form and saved: a record, not a model (also one that
+        // Xcode generates from the project's `.xcdatamodeld`, which the sources never declare).
+        .nonTriggering(files: [
+            "Item.swift": """
+            import CoreData
+            public class Item: NSManagedObject {
+                @NSManaged public var title: String?
+            }
+            final class TaggedItem: Item {}
+            """,
+            "ItemEditor.swift": """
+            import SwiftUI
+            struct ItemEditor: View {
+                @ObservedObject var item: Item
+                @ObservedObject var tagged: TaggedItem
+                @Environment(\\.managedObjectContext) private var context
+                var body: some View {
+                    Button("Rename") {
+                        item.title = "Renamed"
+                        tagged.title = "Renamed"
+                        try? context.save()
+                    }
+                }
+            }
+            """,
+        ]),
         // A Composable Architecture store: writing its state sends a binding action. Also where
         // the project keeps the library's sources, so that its `Store` is declared.
         .nonTriggering(files: [

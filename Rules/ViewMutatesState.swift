@@ -12,7 +12,11 @@ struct ViewMutatesState: Rule {
         up scattered over several views. It also makes the model's state writable from outside, which \
         hides who changed what. Keep the write inside the model: call a method such as \
         `viewModel.addDraft()` or send an intent (`store.send(.addDraft)`). The view's own `@State` and \
-        `@Binding` values are the view's business and are not reported. A model held through another \
+        `@Binding` values are the view's business and are not reported, and so is a Core Data entity \
+        that the view holds with `@ObservedObject` (a class of the project that inherits from \
+        `NSManagedObject`, or one that Xcode generates from an `.xcdatamodeld` model of the project): \
+        it is a record that the view edits and then saves, as it edits a SwiftData `@Model`, not a \
+        model. A model held through another \
         property wrapper (dependency injection such as `@InjectedObservable var store: AppStore`) counts \
         when the project declares its type as an observable model; an app's delegate adaptor, which \
         the app wires up, does not. A local bound to a model in view code stands for it: a shared \

@@ -16,8 +16,12 @@ extension ProjectIndex {
     func heldModel(_ p: PropertySummary) -> String? {
         switch p.wrapper {
         case "StateObject", "ObservedObject", "EnvironmentObject":
-            // The compiler accepts only ObservableObjects in these wrappers, so the wrapper alone tells.
-            return p.typeName ?? p.name
+            // The compiler accepts only ObservableObjects in these wrappers, so the wrapper alone
+            // tells; but a Core Data entity is a record that a view edits and then saves (as it
+            // edits a SwiftData `@Model`), not a model in RULES.md's terms: its conformance comes
+            // from the SDK, not from the project.
+            guard let t = p.typeName else { return p.name }
+            return isCoreDataEntity(t) ? nil : t
         case "Bindable":
             // `@Bindable` requires an Observable class: an `@Observable` model, or a SwiftData
             // `@Model` entity, which is not a model in RULES.md's terms (editing one in a form is

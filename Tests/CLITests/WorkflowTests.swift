@@ -93,6 +93,61 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(findings(run([root]), root: root), ["App/CounterModel.swift:1 main_actor_model"] + expected)
     }
 
+    // MARK: Core Data
+
+    /// A Core Data entity that Xcode generates from the project's model is a record a view
+    /// edits, not a model: writing it is not `view_mutates_state`, while the same write to an
+    /// ObservableObject of the project still is.
+    func testCoreDataEntityOfTheModelIsNotAModel() throws {
+        let contents = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="TimedNote" representedClassName="TimedNote" syncable="YES" codeGenerationType="class">
+                    <attribute name="note" optional="YES" attributeType="String"/>
+                </entity>
+                <entity name="Place" representedClassName=".Place" syncable="YES" codeGenerationType="class"/>
+            </model>
+            """
+        let view = """
+            import SwiftUI
+            import CoreData
+
+            struct EditNoteScreen: View {
+                @ObservedObject var timedNote: TimedNote
+                @ObservedObject var place: Place
+                @ObservedObject var draft: DraftModel
+                @Environment(\\.managedObjectContext) private var context
+
+                var body: some View {
+                    Button("Save") {
+                        timedNote.note = "done"
+                        place.name = "Home"
+                        draft.text = "done"
+                        try? context.save()
+                    }
+                }
+            }
+
+            """
+        let draft = """
+            @MainActor final class DraftModel: ObservableObject {
+                @Published private(set) var text = ""
+            }
+
+            """
+        let root = try makeProject(["App/EditNoteScreen.swift": view, "App/DraftModel.swift": draft,
+                                    "App/Journal.xcdatamodeld/Journal.xcdatamodel/contents": contents])
+        func run(_ arguments: [String]) -> Output {
+            runCLI(arguments, rules: [ViewMutatesState.self], version: "1.0.0", stdin: { Data() })
+        }
+        XCTAssertEqual(findings(run([root]), root: root), ["App/EditNoteScreen.swift:14 view_mutates_state"])
+        XCTAssertEqual(FileDiscovery.coreDataEntityClasses(manifests: [root + "/App/Journal.xcdatamodeld"]), ["TimedNote", "Place"])
+        // Without the model, the entities are unknown types held by `@ObservedObject`: models.
+        try FileManager.default.removeItem(atPath: root + "/App/Journal.xcdatamodeld")
+        XCTAssertEqual(findings(run([root]), root: root),
+                       ["App/EditNoteScreen.swift:12 view_mutates_state", "App/EditNoteScreen.swift:13 view_mutates_state", "App/EditNoteScreen.swift:14 view_mutates_state"])
+    }
+
     // MARK: Configuration
 
     func testUnknownKeyIsAnErrorWithFileLineKeyPathAndSuggestion() throws {

@@ -260,6 +260,7 @@ public struct CommandLineTool {
             finding += Double(DispatchTime.now().uptimeNanoseconds &- rootStart.uptimeNanoseconds) / 1e9
             var settings = ProjectSettings()
             settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: manifests)
+            settings.coreDataEntityClasses = FileDiscovery.coreDataEntityClasses(manifests: manifests)
             var selection = options.selection
             configuration?.apply(to: &selection, keepProfile: parsed.last(OptionSpec.profile) != nil)
             configuration?.apply(to: &settings)

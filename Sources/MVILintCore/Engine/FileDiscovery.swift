@@ -37,8 +37,9 @@ public enum FileDiscovery {
     /// Expands files and directories into the sorted, deduplicated absolute paths of the files to
     /// lint. `errors` names inputs that do not exist or cannot be listed (with the path as given);
     /// `emptyInputs` lists the given directories that hold no Swift file (as given); `manifests`
-    /// lists the SwiftPM manifests and the `.xcodeproj` bundles the walk passed over (sorted),
-    /// which are not linted (a bundle is not walked into). A file named like a manifest that does
+    /// lists the SwiftPM manifests, the `.xcodeproj` bundles and the Core Data models
+    /// (`.xcdatamodeld`) the walk passed over (sorted), which are not linted (a bundle is not
+    /// walked into). A file named like a manifest that does
     /// not mention `PackageDescription` is an ordinary source file.
     public static func swiftFiles(in paths: [String]) -> (files: [String], errors: [InputDiagnostic], emptyInputs: [String], manifests: [String]) {
         let fm = FileManager.default
@@ -188,7 +189,7 @@ public enum FileDiscovery {
             default: isDirectory = false
             }
             if isDirectory {
-                if name.hasSuffix(".xcodeproj") {
+                if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcdatamodeld") {
                     listing.manifests.append(child)
                 } else if !skippedDirectoryNames.contains(name) {
                     listing.subdirectories.append((child, throughLink ? nil : join(real, name)))
@@ -312,6 +313,46 @@ public enum FileDiscovery {
             result.insert(directoryEntry(directory))
         }
         return result.sorted()
+    }
+
+    /// The class names of the Core Data entities that the models among `manifests` (`.xcdatamodeld`
+    /// bundles, as `swiftFiles(in:)` lists them) declare: each version's `representedClassName`,
+    /// without a module prefix. Xcode generates those classes (`NSManagedObject` subclasses) when
+    /// it builds, so the project's sources never declare them.
+    public static func coreDataEntityClasses(manifests: [String]) -> Set<String> {
+        var out = Set<String>()
+        let fm = FileManager.default
+        for model in manifests where model.hasSuffix(".xcdatamodeld") {
+            guard let versions = try? fm.contentsOfDirectory(atPath: model) else { continue }
+            for version in versions.sorted() where version.hasSuffix(".xcdatamodel") {
+                let contents = join(join(model, version), "contents")
+                guard isRegularFile(contents), let size = (try? fm.attributesOfItem(atPath: contents))?[.size] as? Int,
+                      size <= maximumModelSize, let data = fm.contents(atPath: contents) else { continue }
+                out.formUnion(representedClassNames(in: [UInt8](data)))
+            }
+        }
+        return out
+    }
+
+    /// A Core Data model larger than this is not read (real ones are kilobytes).
+    static let maximumModelSize = 8 << 20
+
+    /// The values of the `representedClassName="…"` attributes of a model's `contents`, each
+    /// without a module prefix (`.Entry`, `App.Entry` → `Entry`).
+    static func representedClassNames(in bytes: [UInt8]) -> [String] {
+        let key = Array("representedClassName=\"".utf8)
+        var out: [String] = []
+        var i = 0
+        while i + key.count <= bytes.count {
+            guard bytes[i] == key[0], bytes[i..<(i + key.count)].elementsEqual(key) else { i += 1; continue }
+            let start = i + key.count
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            let value = String(decoding: bytes[start..<end], as: UTF8.self)
+            let name = value.split(separator: ".").last.map(String.init) ?? ""
+            if !name.isEmpty { out.append(name) }
+            i = end + 1
+        }
+        return out
     }
 
     /// The `.xcodeproj` bundles directly in `root` and in its subdirectories (not hidden, not

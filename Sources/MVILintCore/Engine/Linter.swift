@@ -104,6 +104,9 @@ public struct ProjectSettings: Sendable {
     /// files, and files left out of a directory (starting with `!`); see `FileDiscovery.defaultMainActorDirectories`.
     public var defaultMainActorDirectories: [String] = []
     public var defaultMainActorEverywhere = false
+    /// Class names of the Core Data entities that the project's models declare
+    /// (`FileDiscovery.coreDataEntityClasses`): Xcode generates them, the sources do not.
+    public var coreDataEntityClasses: Set<String> = []
     public init() {}
 }
 
@@ -217,7 +220,8 @@ public final class Linter {
         loaded = []
         var ownedIndex: ProjectIndex? = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                                                      defaultMainActorDirectories: settings.defaultMainActorDirectories,
-                                                     defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
+                                                     defaultMainActorEverywhere: settings.defaultMainActorEverywhere,
+                                                     coreDataEntityClasses: settings.coreDataEntityClasses)
         if scoping {
             // On all cores: on a large project, asking every rule about every file is a second
             // of one thread's time (index lookups of names, summaries spread over memory).

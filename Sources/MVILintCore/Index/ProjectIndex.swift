@@ -366,6 +366,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public let defaultMainActorDirectories: [String]
     /// Whether every file defaults to MainActor isolation (configuration).
     public let defaultMainActorEverywhere: Bool
+    /// Class names of the Core Data entities of the project's models (`ProjectSettings`).
+    public let coreDataEntityClasses: Set<String>
 
     private var observableObjects: Set<String> = []
     private var viewLike: Set<String> = []
@@ -406,7 +408,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
     public static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
-    public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false) {
+    public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false,
+                coreDataEntityClasses: Set<String> = []) {
         // The view graph's first stage needs no symbol: on a large project it runs beside the
         // symbol table. On a small one a thread would cost more than it saves, so no thread is
         // started (a run on a few files, tests and the fuzz target stay on one thread).
@@ -534,6 +537,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.modelSuffixes = modelSuffixes
         self.defaultMainActorDirectories = defaultMainActorDirectories
         self.defaultMainActorEverywhere = defaultMainActorEverywhere
+        self.coreDataEntityClasses = coreDataEntityClasses
         // One reversed inheritance graph serves the four closures, then is dropped.
         let graph = inheritanceGraph()
         self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
@@ -832,6 +836,12 @@ public final class ProjectIndex: @unchecked Sendable {
         case .extension: return self.kind(of: name) == .class && isObservableModel(name)
         default: return false
         }
+    }
+
+    /// A Core Data entity: a class of the project that inherits from `NSManagedObject`, or one
+    /// that Xcode generates from the project's model (`coreDataEntityClasses`).
+    public func isCoreDataEntity(_ name: String) -> Bool {
+        (!coreDataEntityClasses.isEmpty && coreDataEntityClasses.contains(resolve(name))) || conforms(name, where: { $0 == "NSManagedObject" })
     }
 
     /// A type that conforms to App or Scene (a composition root).
