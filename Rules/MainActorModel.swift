@@ -19,8 +19,11 @@ struct MainActorModel: Rule {
         `@unchecked Sendable`; also through a protocol of the project that refines it) and has no \
         stored `var` (its state in a `Mutex`, say) is safe to use \
         from any thread and is not reported; one with stored `var`s is (the Swift 5 language mode \
-        accepts that conformance with warnings at most). A class each of whose observable-state properties is marked `@MainActor` itself \
-        already has every write of that state checked, and is not reported either. A class \
+        accepts that conformance with warnings at most). A class that has observable state, each \
+        property of which is marked `@MainActor` itself, already has every write of that state \
+        checked, and is not reported either. A class with no observable state at all (no \
+        `@Published` property) is still reported: SwiftUI observes it all the same, it can publish \
+        through `objectWillChange`, and state added to it later would go unchecked. A class \
         isolated to another global actor (`@ScanActor`) is reported without a fix: `@MainActor` \
         cannot be added next to it, the isolation has to be changed.
         """,
