@@ -188,7 +188,7 @@ struct StateValueType: Rule {
                 if v.name != "state" && project.isObservableModel(typeName) { continue }
                 // A Core Data entity (`NSManagedObject`, an ObservableObject of the SDK) is an object
                 // its context manages, held like a model, not a value the model owns.
-                if v.name != "state" && project.conforms(typeName, where: { $0 == "NSManagedObject" }) { continue }
+                if v.name != "state" && project.isCoreDataEntity(typeName) { continue }
                 // A box whose stored properties are all `weak` or `unowned` (`WeakBox<T>`, often
                 // in a collection) refers to objects the model does not own, as a weak property does.
                 if let stored = project.symbol(typeName)?.storedProperties, !stored.isEmpty, stored.allSatisfy(\.isWeakReference) { continue }

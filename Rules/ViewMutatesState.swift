@@ -16,7 +16,7 @@ struct ViewMutatesState: Rule {
         that the view holds with `@ObservedObject` (a class of the project that inherits from \
         `NSManagedObject`, or one that Xcode generates from an `.xcdatamodeld` model of the project): \
         it is a record that the view edits and then saves, as it edits a SwiftData `@Model`, not a \
-        model. A model held through another \
+        model (and one that a model holds is an object the model holds, see below). A model held through another \
         property wrapper (dependency injection such as `@InjectedObservable var store: AppStore`) counts \
         when the project declares its type as an observable model; an app's delegate adaptor, which \
         the app wires up, does not. A local bound to a model in view code stands for it: a shared \
@@ -185,8 +185,8 @@ extension ViewMutatesState {
 }
 
 /// Whether a write to `path` goes through an object that the model holds: a property along it
-/// (before the last name) holds an instance of a project class or actor, or of a protocol only
-/// classes adopt, that is not itself a model.
+/// (before the last name) holds an instance of a project class or actor, of a protocol only
+/// classes adopt, or of a Core Data entity class, that is not itself a model.
 private func passesThroughHeldObject(_ path: [String], model: String, project: ProjectIndex) -> Bool {
     guard path.count > 2 else { return false }
     for k in 2..<path.count {
@@ -201,7 +201,8 @@ private func isReferenceType(_ name: String, project: ProjectIndex) -> Bool {
     case .class, .actor: return true
     case .protocol: return project.symbol(name)?.inherited.contains { $0 == "AnyObject" || $0 == "class" } == true
         || project.conforms(name) { $0 == "AnyObject" }
-    default: return false
+    // A Core Data entity class that Xcode generates from the project's model.
+    default: return project.isCoreDataEntity(name)
     }
 }
 
@@ -210,7 +211,7 @@ private func isReferenceType(_ name: String, project: ProjectIndex) -> Bool {
 private func isObjectReceiver(_ path: [String], model: String, project: ProjectIndex) -> Bool {
     guard let type = heldType(path, model: model, project: project), type != model else { return false }
     let kind = project.kind(of: type)
-    return kind == .class || kind == .actor
+    return kind == .class || kind == .actor || project.isCoreDataEntity(type)
 }
 
 /// The model that a local of view code holds, from its declaration before `token`: a shared
