@@ -1338,6 +1338,39 @@ extension MainActorMutation {
             }
         }
         """),
+        // A method that witnesses a `@MainActor` requirement of a protocol that the same
+        // declaration conforms to (also through a protocol that refines it) is isolated to the
+        // main actor; one whose requirement is not, or whose conformance is stated elsewhere, is not.
+        .triggering(files: [
+            "Intent.swift": """
+            protocol Intent: ObservableObject {
+                associatedtype Action
+                @MainActor func trigger(_ action: Action) async
+                func reset() async
+            }
+            protocol ScreenIntent: Intent {}
+            """,
+            "CounterIntent.swift": """
+            final class CounterIntent: ScreenIntent {
+                @Published private(set) var count = 0
+                func trigger(_ action: Int) async {
+                    count += action
+                }
+                func reset() async {
+                    ↓count = 0
+                }
+            }
+            final class OtherIntent: ObservableObject {
+                @Published private(set) var count = 0
+                func trigger(_ action: Int) async {
+                    ↓count += action
+                }
+            }
+            extension OtherIntent: Intent {
+                func reset() async {}
+            }
+            """,
+        ]),
     ]
 
     /// A project function whose completion hops to the main queue (for the poller examples).

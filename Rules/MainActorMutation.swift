@@ -11,7 +11,10 @@ struct MainActorMutation: Rule {
         background queue, a detached task, an unisolated `async` method, a Combine `sink` without \
         `receive(on:)` or a network completion handler is a data race: views may render torn state and \
         the runtime warns "Publishing changes from background threads is not allowed". Isolate the \
-        model with `@MainActor`, or hop to the main actor before the write. A `Task { }` created \
+        model with `@MainActor`, or hop to the main actor before the write. A method that \
+        witnesses a `@MainActor` requirement of a protocol that its own declaration (the class or \
+        the extension) conforms to is isolated to the main actor by Swift, as if it were marked so. \
+        A `Task { }` created \
         right inside a closure that runs on the main actor (`DispatchQueue.main.async { }`, whose \
         closure Swift isolates to the main actor, `MainActor.run { }`, `{ @MainActor in }`) inherits \
         that isolation and runs on the main actor; `Task.detached` does not. A closure given to a \
@@ -114,9 +117,12 @@ struct MainActorMutation: Rule {
             if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
             let queues = queueProperties(of: typesByName?[model] ?? [], in: file, framework: namesFramework)
             var reported = Set<Int>()
+            let mainActorWitnessed = project.mainActorRequirements(conformedToBy: type)
             for f in type.functions {
                 guard let body = f.bodyTokens, !f.header.isMainActor else { continue }
                 if typeIsolated && !f.header.isNonisolated { continue }
+                // A witness of a `@MainActor` requirement of a conformance stated here is isolated.
+                if f.kind == .function, !f.header.isNonisolated, mainActorWitnessed.contains(f.name) { continue }
                 let locals = localNames(in: body, function: f, file: file)
                 // With the function's framework locals, found once a mutation needs them.
                 var bodyQueues: QueueProperties? = nil

@@ -17,6 +17,20 @@ extension ProjectIndex {
         }
     }
 
+    /// The `@MainActor` method requirements of the project's protocols that `type` (a declaration
+    /// or an extension) states a conformance to, directly or through a protocol they refine: a
+    /// method of that same declaration that witnesses one is isolated to the main actor too.
+    func mainActorRequirements(conformedToBy type: TypeDecl) -> Set<String> {
+        var out = Set<String>()
+        for p in type.inheritedBaseNames {
+            _ = conforms(p) { n in
+                if let s = symbol(n), s.kind == .protocol { out.formUnion(s.mainActorRequirements) }
+                return false
+            }
+        }
+        return out
+    }
+
     /// Whether the declaration is (or extends) an observable model class.
     func isModel(_ t: TypeDecl) -> Bool {
         // The same test as the engine's, on a file's summary (`FileScope.declaresModel`).

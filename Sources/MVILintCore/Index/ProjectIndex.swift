@@ -88,6 +88,8 @@ public struct FileSummary: Sendable {
                                         return (o..<c).contains { file.isWord($0, "set") }
                                     }.map(\.name) : [],
                                     propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
+                                    mainActorRequirements: t.kind == .protocol
+                                        ? t.functions.filter { $0.header.isMainActor && !$0.header.isStatic }.map(\.name) : [],
                                     staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
                                     settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [],
                                     publisherAliases: t.kind == .class || t.kind == .extension ? FileSummary.publisherAliases(of: t, in: file) : [])))
@@ -289,6 +291,9 @@ public struct TypeExtras: Sendable {
     public var settableRequirements: [String] = []
     /// For a protocol: all of its property requirements (`{ get }` included).
     public var propertyRequirements: [String] = []
+    /// For a protocol: its instance method requirements marked `@MainActor`, whose witnesses in a
+    /// declaration that states the conformance are isolated to the main actor too.
+    public var mainActorRequirements: [String] = []
     /// Static properties whose type is written or made by the initial value: name, type. For a
     /// symbol, those of the declaration and of every extension.
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] = []
@@ -300,15 +305,17 @@ public struct TypeExtras: Sendable {
     public var publisherAliases: [PublisherAlias] = []
 
     public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
-                staticPropertyTypes: [FileSummary.StaticPropertyType] = [], settableComputedNames: [String] = [],
-                publisherAliases: [PublisherAlias] = []) {
+                mainActorRequirements: [String] = [], staticPropertyTypes: [FileSummary.StaticPropertyType] = [],
+                settableComputedNames: [String] = [], publisherAliases: [PublisherAlias] = []) {
         self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
-        self.propertyRequirements = propertyRequirements; self.staticPropertyTypes = staticPropertyTypes
+        self.propertyRequirements = propertyRequirements; self.mainActorRequirements = mainActorRequirements
+        self.staticPropertyTypes = staticPropertyTypes
         self.settableComputedNames = settableComputedNames; self.publisherAliases = publisherAliases
     }
 
     var isEmpty: Bool {
-        trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && staticPropertyTypes.isEmpty
+        trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && mainActorRequirements.isEmpty
+            && staticPropertyTypes.isEmpty
             && settableComputedNames.isEmpty && publisherAliases.isEmpty
     }
 }
@@ -335,6 +342,7 @@ extension TypeExtrasHolding {
     public var trackedNames: [String] { extraFields.first?.trackedNames ?? [] }
     public var settableRequirements: [String] { extraFields.first?.settableRequirements ?? [] }
     public var propertyRequirements: [String] { extraFields.first?.propertyRequirements ?? [] }
+    public var mainActorRequirements: [String] { extraFields.first?.mainActorRequirements ?? [] }
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
     public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
     public var publisherAliases: [PublisherAlias] { extraFields.first?.publisherAliases ?? [] }
@@ -464,6 +472,7 @@ public final class ProjectIndex: @unchecked Sendable {
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)
                     merged.settableRequirements += extra.settableRequirements
                     merged.propertyRequirements += extra.propertyRequirements
+                    merged.mainActorRequirements += extra.mainActorRequirements
                 }
                 sym.extras = merged
             }

@@ -55,6 +55,7 @@ extension FileSummary {
                 extras.trackedNames = interner.intern(extras.trackedNames)
                 extras.settableRequirements = interner.intern(extras.settableRequirements)
                 extras.propertyRequirements = interner.intern(extras.propertyRequirements)
+                extras.mainActorRequirements = interner.intern(extras.mainActorRequirements)
                 types[k].extras = extras
             }
             for p in types[k].storedProperties.indices {
