@@ -1338,6 +1338,50 @@ extension MainActorMutation {
             }
         }
         """),
+        // A project function that returns a `Future` delivers where the future's promise is
+        // fulfilled: in a subscriber after `receive(on: DispatchQueue.main)` (or at once, in the
+        // caller's context), but not in a completion handler.
+        .triggering(files: [
+            "MenuClient.swift": """
+            import Combine
+            final class MenuClient {
+                private var bag = Set<AnyCancellable>()
+                func dishes() -> Future<[String], Error> {
+                    Future { [unowned self] promise in
+                        guard let url = URL(string: "https://example.com/menu") else { return promise(.failure(URLError(.badURL))) }
+                        URLSession.shared.dataTaskPublisher(for: url)
+                            .tryMap { try JSONDecoder().decode([String].self, from: $0.data) }
+                            .receive(on: DispatchQueue.main)
+                            .sink { if case let .failure(e) = $0 { promise(.failure(e)) } } receiveValue: { promise(.success($0)) }
+                            .store(in: &self.bag)
+                    }
+                }
+                func specials() -> Future<[String], Error> {
+                    Future { promise in
+                        URLSession.shared.dataTask(with: URL(string: "https://example.com/specials")!) { data, _, _ in
+                            promise(.success([String(decoding: data ?? Data(), as: UTF8.self)]))
+                        }.resume()
+                    }
+                }
+            }
+            """,
+            "MenuModel.swift": """
+            import Combine
+            final class MenuModel: ObservableObject {
+                @Published private(set) var dishes: [String] = []
+                @Published private(set) var specials: [String] = []
+                private var bag = Set<AnyCancellable>()
+                func refresh(client: MenuClient) {
+                    client.dishes()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.dishes = $0 })
+                        .store(in: &bag)
+                    client.specials()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in ↓self?.specials = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
+        ]),
         // A method that witnesses a `@MainActor` requirement of a protocol that the same
         // declaration conforms to (also through a protocol that refines it) is isolated to the
         // main actor; one whose requirement is not, or whose conformance is stated elsewhere, is not.

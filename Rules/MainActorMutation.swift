@@ -29,7 +29,9 @@ struct MainActorMutation: Rule {
         starts at a project function returning such a publisher \
         (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`), when \
         every function of that name in the app's code does so (test code does not count), or every \
-        one with the argument labels the call writes. So does a `sink` after a time operator \
+        one with the argument labels the call writes; a function that returns a `Future` does so \
+        when the future fulfils its promise only in a subscriber after such a `receive(on:)` (or \
+        at once, where the caller runs), not in a completion handler. So does a `sink` after a time operator \
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
         after it; the main queue may be named through a local or a stored constant \

@@ -60,16 +60,59 @@ public struct PublisherMethodSummary: Sendable {
                     }
                     if file.kind(i + 1) == .leftParen && file.kind(i) == .identifier { m.calls.append(file.name(i)) }
                 }
+                // A `Future` delivers where its promise is fulfilled: that must be in the chain's
+                // subscriber (`.receive(on: DispatchQueue.main).sink { promise(.success($0)) }`) or
+                // at once, in the caller's context (an early `promise(.failure(e))`).
+                if !m.mayLeaveMain, returnsFuture(f, in: file), !promisesFulfilledInSubscribers(body, in: file) { m.mayLeaveMain = true }
                 result.append(m)
             }
         }
         return result
     }
 
-    /// A function whose written result type names a publisher (`AnyPublisher<…>`, `some Publisher`).
+    /// A function whose written result type names a publisher (`AnyPublisher<…>`, `some Publisher`,
+    /// Combine's `Future<…>`).
     static func returnsPublisher(_ f: FunctionDecl, in file: SourceFile) -> Bool {
         guard f.kind == .function, let r = f.returnTypeTokens else { return false }
-        return r.contains { file.nameEnds($0, with: "Publisher") }
+        return r.contains { file.nameEnds($0, with: "Publisher") } || returnsFuture(f, in: file)
+    }
+
+    /// A function whose written result type is Combine's `Future<…>`.
+    static func returnsFuture(_ f: FunctionDecl, in file: SourceFile) -> Bool {
+        guard let r = f.returnTypeTokens, let first = r.first else { return false }
+        return file.isWord(first, "Future") || (file.isWord(first, "Combine") && file.kind(first + 1) == .period && file.isWord(first + 2, "Future"))
+    }
+
+    /// Whether every `Future { promise in … }` in `body` calls its promise only in its own code
+    /// (at once, where the caller runs) or inside a subscriber's closure (`sink`), and makes at
+    /// least one such call; a promise handed on or called in another closure (a completion
+    /// handler) is fulfilled where that closure runs.
+    static func promisesFulfilledInSubscribers(_ body: TokenRange, in file: SourceFile) -> Bool {
+        let analysis = file.bodyAnalysis
+        var sawFuture = false
+        for k in file.closureIndices(in: body) {
+            let future = analysis.closures[k]
+            guard future.calleeName == "Future", let inToken = future.inToken else { continue }
+            sawFuture = true
+            // The promise: the signature's parameter (after a capture list).
+            var j = future.open + 1
+            if file.kind(j) == .leftBracket, let close = file.partner(j) { j = close + 1 }
+            if file.kind(j) == .leftParen { j += 1 }
+            guard j < inToken, file.kind(j) == .identifier else { return false }
+            let promise = file.name(j)
+            for i in (inToken + 1)..<future.close where file.kind(i) == .identifier && file.kind(i - 1) != .period && file.name(i) == promise {
+                // Handed on rather than called: only as a subscriber's own handler (`sink(receiveValue: promise)`).
+                if file.kind(i + 1) != .leftParen {
+                    guard file.kind(i + 1) != .colon, let open = file.enclosingArgumentListOpen(of: i),
+                          file.chain(endingAt: open - 1).components.last?.name == "sink" else { return false }
+                }
+                for c in analysis.enclosingClosures(of: i) {
+                    if c.open == future.open { break }
+                    guard c.calleeName == "sink" else { return false }
+                }
+            }
+        }
+        return sawFuture
     }
 
     /// End of one call argument that starts at `start`: the next `,` or closing bracket at its depth.
