@@ -1382,6 +1382,34 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A project operator that only subscribes with `sink` and forwards to its closure runs it
+        // where the upstream delivers, as `sink` would.
+        .triggering(files: [
+            "Publisher+Result.swift": """
+            import Combine
+            extension Publisher {
+                func sinkResult(_ done: @escaping (Result<Output, Failure>) -> Void) -> AnyCancellable {
+                    sink(receiveCompletion: { if case let .failure(e) = $0 { done(.failure(e)) } },
+                         receiveValue: { done(.success($0)) })
+                }
+            }
+            """,
+            "ShelfModel.swift": """
+            import Combine
+            final class ShelfModel: ObservableObject {
+                @Published private(set) var titles: [String] = []
+                @Published private(set) var drafts: [String] = []
+                private var bag = Set<AnyCancellable>()
+                func load(_ books: AnyPublisher<[String], Error>) {
+                    books.receive(on: DispatchQueue.main)
+                        .sinkResult { [weak self] in if case let .success(v) = $0 { self?.titles = v } }
+                        .store(in: &bag)
+                    books.sinkResult { [weak self] in if case let .success(v) = $0 { ↓self?.drafts = v } }
+                        .store(in: &bag)
+                }
+            }
+            """,
+        ]),
         // A method that witnesses a `@MainActor` requirement of a protocol that the same
         // declaration conforms to (also through a protocol that refines it) is isolated to the
         // main actor; one whose requirement is not, or whose conformance is stated elsewhere, is not.

@@ -25,7 +25,9 @@ struct MainActorMutation: Rule {
         judged. A closure passed to one of \
         the project's own Combine operators (a method of `extension Publisher`) that receives on the \
         main queue (`receive(on: DispatchQueue.main)`), directly or through another such operator, \
-        and names no other scheduler, runs on the main queue; so does a subscriber of a chain that \
+        and names no other scheduler, runs on the main queue (one given to a project operator that \
+        only subscribes with `sink` and forwards to it, `sinkResult { result in … }`, runs where a \
+        `sink` there would); so does a subscriber of a chain that \
         starts at a project function returning such a publisher \
         (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`), when \
         every function of that name in the app's code does so (test code does not count), or every \
@@ -236,10 +238,11 @@ struct MainActorMutation: Rule {
                 return .offMain("inside a closure run by a background queue")
             }
         }
-        if last == "sink" {
+        // Also a project operator that only subscribes with `sink` and forwards (`sinkResult { }`).
+        if last == "sink" || (project.subscribingPublisherMethods.contains(last) && !project.mainDeliveringPublisherMethods.contains(last)) {
             if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
             return hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens)
-                ? .main : .offMain("inside a Combine `sink` with no `receive(on:)` to the main queue upstream")
+                ? .main : .offMain("inside a Combine `\(last)` with no `receive(on:)` to the main queue upstream")
         }
         // RxSwift: `subscribe(onNext:)`/`bind` after `observeOn(MainScheduler.instance)`, and a
         // `Driver`'s `drive`, which delivers on the main thread.

@@ -385,6 +385,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var viewGraph = ViewGraph()
     /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
     public private(set) var mainDeliveringPublisherMethods: Set<String> = []
+    /// Names of project operators that subscribe to their upstream with `sink` and forward to the
+    /// closure they are given (`PublisherMethodSummary.subscribing`).
+    public private(set) var subscribingPublisherMethods: Set<String> = []
     /// The same by signature (`name(label:)`), for a call whose name the project also gives to
     /// functions with other labels (`PublisherMethodSummary.mainDeliveringSignatures`).
     public private(set) var mainDeliveringPublisherSignatures: Set<String> = []
@@ -557,6 +560,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         let publisherMethods = summaries.flatMap(\.publisherMethods)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(publisherMethods)
+        self.subscribingPublisherMethods = PublisherMethodSummary.subscribing(publisherMethods)
         self.mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
             publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
         let closureFunctions = summaries.flatMap(\.mainHopFunctions)

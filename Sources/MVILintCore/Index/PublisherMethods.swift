@@ -15,6 +15,9 @@ public struct PublisherMethodSummary: Sendable {
     /// Its argument labels as a call writes them (parameters without one left out):
     /// `execute(every:)` → `["every"]`.
     public var labels: [String] = []
+    /// A method of `extension Publisher` whose body subscribes with `sink` (a wrapper such as
+    /// `sinkResult { result in … }`): its closure runs where the values reach the `sink`.
+    public var subscribes = false
 
     /// `name(label:label:)`, as `signature(name:labels:)` spells a call.
     public var signature: String { PublisherMethodSummary.signature(name: name, labels: labels) }
@@ -30,24 +33,28 @@ public struct PublisherMethodSummary: Sendable {
     /// return a publisher (`static func names() -> AnyPublisher<[String], Error>`), whose chain a
     /// caller's `sink` continues.
     static func methods(in file: SourceFile) -> [PublisherMethodSummary] {
-        var functions: [FunctionDecl] = []
+        // Each function, and whether it is an operator (a method of `extension Publisher`).
+        var functions: [(function: FunctionDecl, isOperator: Bool)] = []
         for t in file.tree.allTypes {
             if t.kind == .extension && extendedTypes.contains(t.extendedBaseName) {
-                functions += t.functions.filter { $0.kind != .initializer }
+                functions += t.functions.filter { $0.kind != .initializer }.map { ($0, true) }
             } else {
-                functions += t.functions.filter { returnsPublisher($0, in: file) }
+                functions += t.functions.filter { returnsPublisher($0, in: file) }.map { ($0, false) }
             }
         }
-        functions += file.tree.topLevelFunctions.filter { returnsPublisher($0, in: file) }
+        functions += file.tree.topLevelFunctions.filter { returnsPublisher($0, in: file) }.map { ($0, false) }
         var result: [PublisherMethodSummary] = []
         do {
-            for f in functions {
+            for (f, isOperator) in functions {
                 guard let body = f.bodyTokens else { continue }
                 var m = PublisherMethodSummary(name: f.name, receivesOnMain: false, mayLeaveMain: false, calls: [])
                 m.labels = file.parameters(of: f).compactMap(\.label)
                 for i in body {
                     guard file.kind(i) == .identifier || file.kind(i) == .keyword else { continue }
                     if file.startsWorkElsewhere(at: i) { m.mayLeaveMain = true }
+                    // `sink(receiveCompletion:receiveValue:)`, `sink { … }`, on `self` (the upstream).
+                    if isOperator, file.isWord(i, "sink"), file.kind(i + 1) == .leftParen || file.kind(i + 1) == .leftBrace,
+                       file.kind(i - 1) != .period || file.isWord(i - 2, "self") { m.subscribes = true }
                     guard file.kind(i + 1) == .leftParen || file.kind(i + 1) == .colon else { continue }
                     let isReceive = file.isWord(i, "receive") && file.kind(i + 1) == .leftParen && file.isWord(i + 2, "on") && file.kind(i + 3) == .colon
                     let isScheduler = file.isWord(i, "scheduler") && file.kind(i + 1) == .colon
@@ -126,6 +133,13 @@ public struct PublisherMethodSummary: Sendable {
             }
         }
         return limit
+    }
+
+    /// Names of the operators that subscribe to their upstream themselves (`subscribes`) and name
+    /// no scheduler or queue: a closure given to one runs where the upstream delivers, as one
+    /// given to `sink` does. A name counts only when every method so named qualifies.
+    static func subscribing(_ methods: [PublisherMethodSummary]) -> Set<String> {
+        namesWhereAllQualify(methods, name: \.name) { m, _, _, _ in m.subscribes && !m.mayLeaveMain }
     }
 
     /// Methods that deliver on the main queue: they receive on it themselves, or call one that does
