@@ -53,6 +53,7 @@ final class FileDiscoveryTests: XCTestCase {
             "B.swift": "", "a/A.swift": "", "a/notes.md": "", "a/z/Deep.swift": "", "Foo.swift/Inner.swift": "",
             ".build/X.swift": "", "Pods/X.swift": "", "DerivedData/X.swift": "", "Carthage/X.swift": "",
             ".swiftpm/X.swift": "", ".hidden/X.swift": "", "a/.Hidden.swift": "", "a/._A.swift": "",
+            "Templates/Screen.xctemplate/___FILEBASENAME___View.swift": "",
             "Package.swift": "", "Package@swift-5.9.swift": "", "a/Package.swift": "", "a/PackageHelpers.swift": "",
         ])
         let result = FileDiscovery.swiftFiles(in: [root, root + "/a/../B.swift", root + "/a"])

@@ -19,6 +19,8 @@ import Darwin
 ///   macOS `._Foo.swift` resource forks), are skipped. A path given explicitly is always honoured,
 ///   even when it is hidden or has one of those names.
 /// - A directory whose name ends with `.swift` is recursed, never read.
+/// - Xcode file and project templates (`*.xctemplate` bundles, whose `___FILEBASENAME___.swift`
+///   files hold placeholders, not code the project builds) are skipped while recursing.
 /// - Package manifests (`Package.swift`, `Package@swift-*.swift`) are skipped while recursing:
 ///   they hold build settings, not app code.
 /// - An explicitly named file is linted whatever its extension (`mvilint script.txt` lints it);
@@ -191,7 +193,7 @@ public enum FileDiscovery {
             if isDirectory {
                 if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcdatamodeld") {
                     listing.manifests.append(child)
-                } else if !skippedDirectoryNames.contains(name) {
+                } else if !skippedDirectoryNames.contains(name) && !name.hasSuffix(".xctemplate") {
                     listing.subdirectories.append((child, throughLink ? nil : join(real, name)))
                 }
             } else if name.hasSuffix(".swift") {
