@@ -21,6 +21,7 @@ extension ProjectIndex {
     /// or an extension) states a conformance to, directly or through a protocol they refine: a
     /// method of that same declaration that witnesses one is isolated to the main actor too.
     func mainActorRequirements(conformedToBy type: TypeDecl) -> Set<String> {
+        guard hasMainActorRequirements else { return [] }
         var out = Set<String>()
         for p in type.inheritedBaseNames {
             _ = conforms(p) { n in

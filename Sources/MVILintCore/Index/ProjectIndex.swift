@@ -380,6 +380,11 @@ public final class ProjectIndex: @unchecked Sendable {
     private var observableObjects: Set<String> = []
     private var viewLike: Set<String> = []
     private var appOrScene: Set<String> = []
+    /// `NSManagedObject`, the entity classes of the project's Core Data models, and the classes
+    /// that inherit from them.
+    private var coreDataEntities: Set<String> = []
+    /// Whether a protocol of the project has a `@MainActor` method requirement (`TypeExtras.mainActorRequirements`).
+    public private(set) var hasMainActorRequirements = false
     private var mainActorTypes: Set<String> = []
     /// Which views construct which, with the environment objects provided on the way.
     public private(set) var viewGraph = ViewGraph()
@@ -555,6 +560,8 @@ public final class ProjectIndex: @unchecked Sendable {
         self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
+        self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph).union(coreDataEntityClasses)
+        self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
         self.mainActorTypes = mainActorClosure(in: graph)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
@@ -853,9 +860,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// A Core Data entity: a class of the project that inherits from `NSManagedObject`, or one
     /// that Xcode generates from the project's model (`coreDataEntityClasses`).
-    public func isCoreDataEntity(_ name: String) -> Bool {
-        (!coreDataEntityClasses.isEmpty && coreDataEntityClasses.contains(resolve(name))) || conforms(name, where: { $0 == "NSManagedObject" })
-    }
+    public func isCoreDataEntity(_ name: String) -> Bool { coreDataEntities.contains(resolve(name)) }
 
     /// A type that conforms to App or Scene (a composition root).
     public func isAppOrScene(_ name: String) -> Bool { appOrScene.contains(resolve(name)) }
