@@ -401,6 +401,27 @@ extension ViewMutatesState {
             }
         }
         """),
+        // The same wiring on a model that the view's model holds; its state is still state.
+        .triggering("""
+        @Observable final class AudioEngine {
+            var titleFor: (Int) -> String = { _ in "" }
+            weak var observer: AnyObject?
+            var rate = 1.0
+        }
+        @Observable final class PlaybackModel {
+            let engine = AudioEngine()
+        }
+        struct PlayerRoot: View {
+            @State private var playback = PlaybackModel()
+            var body: some View {
+                Text("Player").onAppear {
+                    playback.engine.titleFor = { "Track \\($0)" }
+                    playback.engine.observer = nil
+                    ↓playback.engine.rate = 2
+                }
+            }
+        }
+        """),
         // `insert`/`remove` of an object the model holds are that class's own methods.
         .nonTriggering("""
         final class BlockList {

@@ -27,7 +27,8 @@ struct ViewMutatesState: Rule {
         `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
         Setting a `weak`/`unowned` property or a property of function type (`engine.delegate = self`, \
         `engine.onFinish = { … }`; also one whose type is a typealias of a function type, or comes \
-        from a closure as its initial value, `var onFinish = {}`) wires the model up rather than writing its state, and is not reported; \
+        from a closure as its initial value, `var onFinish = {}`), also on a model the model holds \
+        (`playback.engine.onFinish = { … }`), wires the model up rather than writing its state, and is not reported; \
         so does setting an `@ObservationIgnored` property of an `@Observable` model, which the model \
         itself declares is not state. Setting a property of an object the model holds \
         (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, or a \
@@ -75,12 +76,13 @@ struct ViewMutatesState: Rule {
                     if case .mutatingCall = m.kind, isObjectReceiver(m.path, model: model, project: project) { continue }
                     // `engine.delegate = self`, `engine.onFinish = { … }`: wiring a weak reference or a
                     // callback into the model, not a write of state it shows.
-                    if m.path.count == 2, m.kind == .assignment,
-                       let p = project.symbol(model)?.storedProperties.first(where: { $0.name == m.path[1] }),
+                    // Also on an object further along (`playback.engine.onFinish = { … }`).
+                    if m.kind == .assignment, let owner = m.path.count == 2 ? model : heldType(Array(m.path.dropLast()), model: model, project: project),
+                       let p = project.symbol(owner)?.storedProperties.first(where: { $0.name == m.path[m.path.count - 1] }),
                        p.isWeakReference || p.isFunctionTyped || p.typeName.map(project.functionTypeAliases.contains) == true { continue }
                     // The same with a closure literal as the value, whatever the model's type
                     // declares (one from a package is not in the index): `panel.onClose = { … }`.
-                    if m.path.count == 2, m.kind == .assignment, file.kind(m.operatorToken + 1) == .leftBrace, file.isClosureOpen(m.operatorToken + 1) { continue }
+                    if m.kind == .assignment, file.kind(m.operatorToken + 1) == .leftBrace, file.isClosureOpen(m.operatorToken + 1) { continue }
                     // `model.close = dismiss` where `close` is `@ObservationIgnored`: the `@Observable`
                     // model says that property is not state it shows; setting it is wiring too.
                     if m.path.count == 2, m.kind == .assignment, project.isObservableMacroClass(model),
