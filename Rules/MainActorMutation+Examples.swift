@@ -7,6 +7,24 @@ extension MainActorMutation {
         // GRDB's observation without a `scheduling:` elsewhere, a database transaction run at
         // once, a local event monitor; and, in a file importing PromiseKit, its handlers.
         .nonTriggering(files: [
+            "NotesModel.swift": """
+            import GRDB
+            final class NotesModel: ObservableObject {
+                @Published private(set) var notes: [Note] = []
+                @Published private(set) var count = 0
+                private var bag = Set<AnyCancellable>()
+                init(reader: any DatabaseReader) {
+                    ValueObservation.tracking { try Note.fetchAll($0) }
+                        .publisher(in: reader)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.notes = $0 })
+                        .store(in: &bag)
+                    ValueObservation.tracking { try Note.fetchCount($0) }
+                        .publisher(in: reader, scheduling: .immediate)
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.count = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
             "KeyboardModel.swift": """
             final class KeyboardModel: ObservableObject {
                 @Published private(set) var isVisible = false
@@ -115,6 +133,19 @@ extension MainActorMutation {
         }
         """),
         .triggering(files: [
+            "CountModel.swift": """
+            import GRDB
+            final class CountModel: ObservableObject {
+                @Published private(set) var count = 0
+                private var bag = Set<AnyCancellable>()
+                init(reader: any DatabaseReader, queue: DispatchQueue) {
+                    ValueObservation.tracking { try Note.fetchCount($0) }
+                        .publisher(in: reader, scheduling: .async(onQueue: queue))
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in ↓self?.count = $0 })
+                        .store(in: &bag)
+                }
+            }
+            """,
             "FeedModel.swift": """
             final class FeedModel: ObservableObject {
                 @Published private(set) var isVisible = false
@@ -943,6 +974,11 @@ extension MainActorMutation {
                 Auth.auth().signInAnonymously { [weak self] result, _ in
                     self?.isSignedIn = result != nil
                 }
+            }
+            func rename(_ name: String) {
+                let request = Auth.auth().currentUser?.createProfileChangeRequest()
+                request?.displayName = name
+                request?.commitChanges { [weak self] _ in self?.isSignedIn = true }
             }
         }
         // A reference from a project helper, or held in a property.

@@ -56,6 +56,7 @@ struct MainActorMutation: Rule {
         of the same name. The closure of another Combine \
         operator (`handleEvents`, `tryMap`) after a `receive(on:)` to the main queue runs on it too. \
         Some libraries call back on the main queue by default: GRDB's `ValueObservation.start(in:…)` \
+        (and its Combine `publisher(in:)`, in a file that imports GRDB) \
         unless `scheduling:` names another queue (`.immediate` is the main queue too), PromiseKit's \
         `done`, `then`, `catch` and the other handlers unless `on:` names another queue (in a file \
         that imports PromiseKit, or in a project that re-exports it with `@_exported import`; also \
@@ -63,7 +64,8 @@ struct MainActorMutation: Rule {
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
         `addSnapshotListener`, …, on `Firestore.firestore()`, a property holding it or one of its \
         references, or any receiver for the names only Firestore has) and Firebase \
-        Auth's completion blocks and listeners (in a file that imports Firebase), Alamofire's \
+        Auth's completion blocks and listeners, also those of its users' `updatePassword`, `reauthenticate` and \
+        change requests' `commitChanges` (in a file that imports Firebase), Alamofire's \
         response and progress handlers (`responseData { }`, `responseDecodable(of:) { }`, …) unless \
         `queue:` names another queue (in a file that imports Alamofire; also through a project \
         function that hands its closure to one), and AppKit's \
@@ -295,6 +297,10 @@ struct MainActorMutation: Rule {
         // Firestore's own method names, whatever returned the reference (`Refs.rooms().addSnapshotListener { }`).
         if MainActorMutation.firestoreOnlyMethods.contains(last), let firestore = MainActorMutation.libraryMainThreadCallbacks["Firestore"],
            project.sees(anyOf: firestore.modules, in: file) { return .main }
+        // Firebase Auth's user methods, on whatever returned the user or its change request
+        // (`Auth.auth().currentUser?.updatePassword(to:) { }`, `request.commitChanges { }`).
+        if MainActorMutation.authUserOnlyMethods.contains(last), let auth = MainActorMutation.libraryMainThreadCallbacks["Auth"],
+           project.sees(anyOf: auth.modules, in: file) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
         if project.mainDeliveringPublisherMethods.contains(last) { return .main }
         if !project.mainDeliveringPublisherSignatures.isEmpty,
@@ -420,6 +426,18 @@ struct MainActorMutation: Rule {
                       file.kind(i + 1) == .leftParen, let close = file.partner(i + 1),
                       let label = (i + 2..<close).first(where: { file.isWord($0, "scheduler") && file.kind($0 + 1) == .colon }) {
                 onMain = namesMain(label + 2..<argumentEnd(from: label + 2, close: close, file: file))
+            } else if file.kind(i - 1) == .period, file.isWord(i, "publisher"), file.kind(i + 1) == .leftParen, file.isWord(i + 2, "in"),
+                      file.kind(i + 3) == .colon, let close = file.partner(i + 1),
+                      (start..<i).contains(where: { file.isWord($0, "ValueObservation") || (file.isWord($0, "tracking") && file.kind($0 - 1) == .period) }),
+                      project.sees("GRDB", in: file) {
+                // GRDB's `ValueObservation.tracking { … }.publisher(in: reader)` publishes on the
+                // main queue unless `scheduling:` names another (`.immediate` is the main queue too).
+                if let label = (i + 4..<close).first(where: { file.isWord($0, "scheduling") && file.kind($0 + 1) == .colon }) {
+                    let argument = (label + 2)..<argumentEnd(from: label + 2, close: close, file: file)
+                    onMain = argument.contains(where: { file.isWord($0, "immediate") }) || namesMain(argument)
+                } else {
+                    onMain = true
+                }
             } else if !operators.isEmpty || !signatures.isEmpty, file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
                       operators.contains(file.name(i))
                         || !signatures.isEmpty && signatures.contains(PublisherMethodSummary.signature(name: file.name(i), labels: file.argumentLabels(ofCallAt: i + 1))) {
@@ -794,6 +812,10 @@ struct MainActorMutation: Rule {
 
     /// Methods that only Firestore's references and queries have, which call back on the main queue.
     static let firestoreOnlyMethods: Set<String> = ["addSnapshotListener", "getDocuments", "getDocument"]
+
+    /// Methods that only Firebase Auth's `User` and `UserProfileChangeRequest` have, whose
+    /// completion blocks Firebase calls on the main thread.
+    static let authUserOnlyMethods: Set<String> = ["commitChanges", "updatePassword", "reauthenticate", "sendEmailVerification"]
 
     static let alamofireHandlers = alamofireMainQueueHandlers
 
