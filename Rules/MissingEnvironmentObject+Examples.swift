@@ -649,6 +649,54 @@ extension MissingEnvironmentObject {
             #Preview { SettingsView().inRootView() }
             """,
         ]),
+        // A host that wraps the content it is given in another view (`self.content()` inside
+        // `Shell { }`) and provides an object to that wrapper provides it to the content; a host
+        // that applies something else does not.
+        .triggering(files: [
+            "Hosts.swift": """
+            @MainActor @Observable final class Router {
+                private(set) var depth = 0
+            }
+            @MainActor @Observable final class Theme {}
+            struct Shell<Content: View>: View {
+                let content: () -> Content
+                var body: some View { NavigationStack { content() } }
+            }
+            struct PreviewHost<Content: View>: View {
+                @State private var router = Router()
+                let content: () -> Content
+                var body: some View {
+                    Shell {
+                        self.content()
+                    }
+                    .environment(router)
+                }
+            }
+            struct PaddedHost<Content: View>: View {
+                let content: () -> Content
+                var body: some View {
+                    Shell {
+                        self.content()
+                    }
+                    .padding()
+                }
+            }
+            """,
+            "SettingsScreen.swift": """
+            struct SettingsScreen: View {
+                @Environment(Router.self) private var router
+                var body: some View { Text("\\(router.depth)") }
+            }
+            #Preview { PreviewHost { SettingsScreen() } }
+            """,
+            "ThemeScreen.swift": """
+            struct ThemeScreen: View {
+                @Environment(Theme.self) private var ↓theme
+                var body: some View { Text("Theme") }
+            }
+            #Preview { PaddedHost { ThemeScreen() } }
+            """,
+        ]),
         // A member of a new instance is what is provided (`Bootstrap().cart` is a `CartStore`)…
         .nonTriggering("""
         final class CartStore: ObservableObject {

@@ -32,7 +32,8 @@ struct MissingEnvironmentObject: Rule {
         imports Spezi or one of its modules, which put the modules it configures into the environment (applied anywhere in a type, to \
         everything the type shows; in a `PreviewProvider`, whose members are static, to what its \
         helpers build too). A view that applies them to \
-        content it does not construct itself (`content.environmentObject(x)`) provides those objects \
+        content it does not construct itself (`content.environmentObject(x)`, also to another view \
+        that shows it: `Shell { self.content() }.environment(x)`) provides those objects \
         to the content it is given (`Card { Label() }`); a view extension that wraps the view in \
         such a host (`func inRootView() -> some View { RootView { self } }`) provides what the host \
         applies, and so does a host that shows a member of the view (`RootView { mainArea() }`), to \

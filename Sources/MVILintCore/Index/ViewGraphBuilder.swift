@@ -755,11 +755,13 @@ final class ViewGraphBuilder {
         // The provided objects themselves are not content.
         let provided = chain.components.filter { $0.name == "environmentObject" || $0.name == "environment" }.compactMap(\.arguments)
         for t in chain.start..<chain.end where file.kind(t) == .identifier && !file.beginsWithCapital(t) && !provided.contains(where: { $0.contains(t) }) {
-            let p = file.kind(t - 1)
+            // `self.content()` names the member as `content()` does.
+            let lead = file.kind(t - 1) == .period && file.isWord(t - 2, "self") && file.kind(t - 3) != .period ? t - 2 : t
+            let p = file.kind(lead - 1)
             guard p != .period, file.kind(t + 1) != .colon else { continue }
             let c = Int(analysis.innermost[t])
             if c >= 0, chain.start < analysis.closures[c].open,
-               p == .leftBrace || file.isWord(t - 1, "in") || file.tokens[t].isAtLineStart {
+               p == .leftBrace || file.isWord(lead - 1, "in") || file.tokens[lead].isAtLineStart {
                 return true
             }
             if p == .colon || p == .leftParen || p == .comma, file.kind(t + 1) == .comma || file.kind(t + 1) == .rightParen,
