@@ -521,6 +521,25 @@ extension MainActorMutation {
             }
         }
         """),
+        // swift-dependencies' main schedulers (`@Dependency(\\.mainQueue)`, `\\.mainRunLoop`) are
+        // the main queue and run loop; another dependency's scheduler is not.
+        .triggering("""
+        import Dependencies
+        final class ClockModel: ObservableObject {
+            @Published private(set) var ticks = 0
+            @Published private(set) var latest = 0
+            @Dependency(\\.mainRunLoop) var mainRunLoop
+            @Dependency(\\.mainQueue) var mainQueue
+            @Dependency(\\.backgroundQueue) var backgroundQueue
+            private var bag = Set<AnyCancellable>()
+            init(source: AnyPublisher<Int, Never>) {
+                mainRunLoop.schedule(after: mainRunLoop.now, interval: .seconds(60)) { [weak self] in self?.ticks += 1 }.store(in: &bag)
+                mainQueue.schedule { [weak self] in self?.ticks = 0 }
+                source.receive(on: mainQueue).sink { [weak self] in self?.latest = $0 }.store(in: &bag)
+                source.receive(on: backgroundQueue).sink { [weak self] in ↓self?.latest = $0 }.store(in: &bag)
+            }
+        }
+        """),
         // A helper of the project that calls its completion on the main queue, the completion's
         // type written as a typealias of the file; one that calls it on a global queue does not.
         .triggering("""

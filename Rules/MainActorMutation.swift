@@ -36,8 +36,9 @@ struct MainActorMutation: Rule {
         at once, where the caller runs), not in a completion handler. So does a `sink` after a time operator \
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
-        after it; the main queue may be named through a local or a stored constant \
-        (`let q = DispatchQueue.main`), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
+        after it; the main queue may be named through a local, a stored constant \
+        (`let q = DispatchQueue.main`) or one of swift-dependencies' main schedulers \
+        (`@Dependency(\\.mainQueue)`, `\\.mainRunLoop`), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
         too; a chain held in a local before its subscriber (`let shared = $text.share()`, \
         `let onMain = source.receive(on: DispatchQueue.main)`) starts where the local's value does. RxSwift's `subscribe`/`bind` after `observeOn(MainScheduler.instance)` (or \
         `observe(on:)`), and a `Driver`'s `drive` (`asDriver(…)`), run on the main thread. \
@@ -780,6 +781,13 @@ struct MainActorMutation: Rule {
         var q = QueueProperties()
         for t in types {
             for v in t.variables {
+                // swift-dependencies' main schedulers (`@Dependency(\.mainQueue) var mainQueue`,
+                // `\.mainRunLoop`), whose live values are the main queue and run loop.
+                if let d = v.header.attribute("Dependency"), let args = d.arguments,
+                   args.contains(where: { file.isWord($0, "mainQueue") || file.isWord($0, "mainRunLoop") }) {
+                    q.main.insert(v.name)
+                    continue
+                }
                 let typeName = v.type?.baseName
                 if framework, let framework = typeName ?? v.initializer.flatMap({ frameworkMade(at: $0.lowerBound, end: $0.upperBound, file: file) }),
                    MainActorMutation.mainThreadCallbacks[framework] != nil || MainActorMutation.libraryMainThreadCallbacks[framework] != nil {
