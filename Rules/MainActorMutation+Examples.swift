@@ -972,6 +972,33 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Socket.IO calls its handlers on its manager's handle queue, the main one by default…
+        .nonTriggering("""
+        import SocketIO
+        final class ChatModel: ObservableObject {
+            @Published private(set) var messages: [String] = []
+            @Published private(set) var isJoined = false
+            private let manager = SocketManager(socketURL: URL(string: "https://chat.example.com")!)
+            func connect() {
+                let socket = manager.defaultSocket
+                socket.on(clientEvent: .connect) { [weak self] _, _ in self?.isJoined = true }
+                socket.on("message") { [weak self] data, _ in self?.messages.append("\\(data)") }
+                socket.emitWithAck("join", "room").timingOut(after: 5) { [weak self] _ in self?.isJoined = true }
+            }
+        }
+        """),
+        // …unless the file configures another one.
+        .triggering("""
+        import SocketIO
+        final class ChatModel: ObservableObject {
+            @Published private(set) var messages: [String] = []
+            private let manager = SocketManager(socketURL: URL(string: "https://chat.example.com")!,
+                                                config: [.handleQueue(DispatchQueue(label: "socket"))])
+            func connect() {
+                manager.defaultSocket.on("message") { [weak self] data, _ in ↓self?.messages.append("\\(data)") }
+            }
+        }
+        """),
         // Firestore and Firebase Auth call these handlers on the main queue.
         .nonTriggering("""
         import FirebaseAuth
@@ -993,6 +1020,12 @@ extension MainActorMutation {
                 Auth.auth().signInAnonymously { [weak self] result, _ in
                     self?.isSignedIn = result != nil
                 }
+            }
+            private var bag = Set<AnyCancellable>()
+            func watchRooms() {
+                db.collection("rooms").snapshotPublisher()
+                    .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.rooms = $0.documents.map(\\.documentID) })
+                    .store(in: &bag)
             }
             func rename(_ name: String) {
                 let request = Auth.auth().currentUser?.createProfileChangeRequest()

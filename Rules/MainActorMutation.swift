@@ -64,12 +64,16 @@ struct MainActorMutation: Rule {
         Google's Promises, `import Promises`: `then`, `catch`, `always`, `recover`, `validate`), \
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
         `addSnapshotListener`, …, on `Firestore.firestore()`, a property holding it or one of its \
-        references, or any receiver for the names only Firestore has) and Firebase \
+        references, or any receiver for the names only Firestore has; also a `sink` on its Combine \
+        `snapshotPublisher()`) and Firebase \
         Auth's completion blocks and listeners, also those of its users' `updatePassword`, `reauthenticate` and \
         change requests' `commitChanges` (in a file that imports Firebase), Alamofire's \
         response and progress handlers (`responseData { }`, `responseDecodable(of:) { }`, …) unless \
         `queue:` names another queue (in a file that imports Alamofire; also through a project \
-        function that hands its closure to one), and AppKit's \
+        function that hands its closure to one), Socket.IO's event and acknowledgement handlers \
+        (`socket.on("event") { }`, `once`, `onAny`, `emitWithAck(…).timingOut(after:) { }`, on its \
+        manager's `handleQueue`, the main queue unless the file sets another; in a file that \
+        imports SocketIO), and AppKit's \
         `NSEvent.addLocalMonitorForEvents`. A helper from a package that is not linted, named \
         for running its closure on the main queue (`updateOnMain { }`, `performOnMainThread { }`), \
         is taken at its name; the project's own helpers are judged by their code (one that works \
@@ -276,6 +280,11 @@ struct MainActorMutation: Rule {
             let namesQueue = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("queue") } ?? false
             if !namesQueue { return .main }
         }
+        // Socket.IO calls its event and acknowledgement handlers on its manager's `handleQueue`,
+        // the main queue unless configured otherwise (looked for in this file).
+        if MainActorMutation.socketIOHandlers.contains(last), project.sees("SocketIO", in: file), !file.containsIdentifier("handleQueue") {
+            return .main
+        }
         // Also a project function whose closure parameters are all non-escaping (`measure { }`).
         if MainActorMutation.synchronousCalls.contains(last) || project.synchronousClosureFunctions.contains(last) { return .unknown }
         // The parameter of a project function that the closure is passed to: `@MainActor`
@@ -439,6 +448,11 @@ struct MainActorMutation: Rule {
                 } else {
                     onMain = true
                 }
+            } else if file.kind(i - 1) == .period, file.isWord(i, "snapshotPublisher"), file.kind(i + 1) == .leftParen,
+                      project.sees(anyOf: MainActorMutation.firestoreCombineModules, in: file) {
+                // Firestore's Combine `snapshotPublisher()` wraps a snapshot listener, which
+                // Firestore calls on the main queue.
+                onMain = true
             } else if !operators.isEmpty || !signatures.isEmpty, file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
                       operators.contains(file.name(i))
                         || !signatures.isEmpty && signatures.contains(PublisherMethodSummary.signature(name: file.name(i), labels: file.argumentLabels(ofCallAt: i + 1))) {
@@ -821,11 +835,18 @@ struct MainActorMutation: Rule {
     /// Methods that only Firestore's references and queries have, which call back on the main queue.
     static let firestoreOnlyMethods: Set<String> = ["addSnapshotListener", "getDocuments", "getDocument"]
 
+    /// Modules that give Firestore's Combine publishers (`snapshotPublisher()`).
+    static let firestoreCombineModules: Set<String> = ["FirebaseFirestore", "Firebase", "FirebaseFirestoreCombineSwift"]
+
     /// Methods that only Firebase Auth's `User` and `UserProfileChangeRequest` have, whose
     /// completion blocks Firebase calls on the main thread.
     static let authUserOnlyMethods: Set<String> = ["commitChanges", "updatePassword", "reauthenticate", "sendEmailVerification"]
 
     static let alamofireHandlers = alamofireMainQueueHandlers
+
+    /// Socket.IO's methods that register or await a handler (`on`, `once`, `onAny`, and
+    /// `timingOut` after `emitWithAck`).
+    static let socketIOHandlers: Set<String> = ["on", "once", "onAny", "timingOut"]
 
     /// PromiseKit's and Google Promises' handlers, which run on the main queue by default.
     static let promiseHandlers: Set<String> = ["done", "then", "get", "ensure", "ensureThen", "catch", "recover", "finally", "always", "validate"]
