@@ -521,6 +521,30 @@ extension MainActorMutation {
             }
         }
         """),
+        // A scheduler injected for tests whose default is the main queue is the main queue (a
+        // parameter, or a property that every initializer sets from one); another default is not.
+        .triggering("""
+        import CombineSchedulers
+        final class BadgeModel: ObservableObject {
+            @Published private(set) var count = 0
+            @Published private(set) var total = 0
+            let counts = PassthroughSubject<Int, Never>()
+            private let mainScheduler: AnySchedulerOf<DispatchQueue>
+            private let workScheduler: AnySchedulerOf<DispatchQueue>
+            private var bag = Set<AnyCancellable>()
+            init(mainScheduler: AnySchedulerOf<DispatchQueue> = .main,
+                 workScheduler: AnySchedulerOf<DispatchQueue> = DispatchQueue.global().eraseToAnyScheduler()) {
+                self.mainScheduler = mainScheduler
+                self.workScheduler = workScheduler
+                counts.receive(on: mainScheduler).sink { [weak self] in self?.count = $0 }.store(in: &bag)
+            }
+            func refresh(on scheduler: AnySchedulerOf<DispatchQueue> = .main) {
+                counts.receive(on: self.mainScheduler).sink { [weak self] in self?.total = $0 }.store(in: &bag)
+                counts.receive(on: scheduler).sink { [weak self] in self?.count = $0 }.store(in: &bag)
+                counts.receive(on: workScheduler).sink { [weak self] in ↓self?.total = $0 }.store(in: &bag)
+            }
+        }
+        """),
         // swift-dependencies' main schedulers (`@Dependency(\\.mainQueue)`, `\\.mainRunLoop`) are
         // the main queue and run loop; another dependency's scheduler is not.
         .triggering("""

@@ -37,8 +37,10 @@ struct MainActorMutation: Rule {
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
         main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
         after it; the main queue may be named through a local, a stored constant \
-        (`let q = DispatchQueue.main`) or one of swift-dependencies' main schedulers \
-        (`@Dependency(\\.mainQueue)`, `\\.mainRunLoop`), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
+        (`let q = DispatchQueue.main`), one of swift-dependencies' main schedulers \
+        (`@Dependency(\\.mainQueue)`, `\\.mainRunLoop`), or a scheduler injected for tests whose \
+        default is the main one (a parameter `scheduler: AnySchedulerOf<DispatchQueue> = .main`, or a \
+        property that every initializer sets from one), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
         too; a chain held in a local before its subscriber (`let shared = $text.share()`, \
         `let onMain = source.receive(on: DispatchQueue.main)`) starts where the local's value does. RxSwift's `subscribe`/`bind` after `observeOn(MainScheduler.instance)` (or \
         `observe(on:)`), and a `Driver`'s `drive` (`asDriver(…)`), run on the main thread. \
@@ -151,7 +153,7 @@ struct MainActorMutation: Rule {
                     if m.path.count > 1, let kind = receiverKind([root], of: model, project: project), kind == .class || kind == .actor { continue }
                     if bodyQueues == nil {
                         bodyQueues = namesFramework ? withFrameworkLocals(queues, in: body, function: f, file: file) : queues
-                        bodyQueues!.main.formUnion(mainQueueLocals(in: body, file: file))
+                        bodyQueues!.main.formUnion(mainQueueLocals(in: body, function: f, file: file))
                     }
                     guard let reason = offMainReason(of: m.operatorToken, body: body, function: f, model: model, state: state, file: file, project: project, queues: bodyQueues!) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
@@ -160,7 +162,7 @@ struct MainActorMutation: Rule {
                 if namesAssign {
                     let otherState = stateSources(function: f, model: model, file: file, project: project)
                     // The queues a `receive(on:)` may name: stored ones and the function's locals.
-                    let mainQueues = queues.main.union(mainQueueLocals(in: body, file: file))
+                    let mainQueues = queues.main.union(mainQueueLocals(in: body, function: f, file: file))
                     for a in offMainAssignments(in: body, state: state, file: file, project: project, mainQueues: mainQueues, otherState: otherState)
                     where reported.insert(a.token).inserted {
                         context.report(at: a.token, .offMain(a.name, model: model, reason: "by a Combine `assign` with no `receive(on:)` to the main queue upstream"))
@@ -699,8 +701,9 @@ struct MainActorMutation: Rule {
     static let rxSubscribers: Set<String> = ["subscribe", "bind"]
 
     /// Locals of `body` bound to the main queue or run loop (`let q = DispatchQueue.main`).
-    private func mainQueueLocals(in body: TokenRange, file: SourceFile) -> Set<String> {
-        var out = Set<String>()
+    private func mainQueueLocals(in body: TokenRange, function: FunctionDecl, file: SourceFile) -> Set<String> {
+        // Parameters whose default is the main scheduler (`scheduler: AnySchedulerOf<DispatchQueue> = .main`).
+        var out = Set(file.parameters(of: function).compactMap { p in p.defaultValue.map { MainActorMutation.isMainScheduler($0, file: file) } == true ? p.name : nil })
         for i in body where file.isWord(i, "let") && file.kind(i + 1) == .identifier && file.kind(i + 2) == .equal {
             let v = i + 3
             if file.isWord(v, "DispatchQueue") || file.isWord(v, "RunLoop") || file.isWord(v, "OperationQueue"),
@@ -709,6 +712,49 @@ struct MainActorMutation: Rule {
             }
         }
         return out
+    }
+
+    /// Whether the expression in `range` is the main queue or run loop as a scheduler:
+    /// `.main`, `DispatchQueue.main`, `RunLoop.main`, also type-erased
+    /// (`DispatchQueue.main.eraseToAnyScheduler()`, `AnySchedulerOf<DispatchQueue>.main`).
+    static func isMainScheduler(_ range: TokenRange, file: SourceFile) -> Bool {
+        var text = file.text(of: range, compact: true)
+        if text.hasSuffix(".eraseToAnyScheduler()") { text.removeLast(".eraseToAnyScheduler()".count) }
+        return mainSchedulerTexts.contains(text)
+    }
+
+    static let mainSchedulerTexts: Set<String> = [
+        ".main", "DispatchQueue.main", "RunLoop.main", "OperationQueue.main",
+        "AnySchedulerOf<DispatchQueue>.main", "AnySchedulerOf<RunLoop>.main", "AnySchedulerOf<OperationQueue>.main",
+    ]
+
+    /// Stored properties of `types` that every initializer sets from a parameter whose default is
+    /// the main scheduler (`init(mainScheduler: AnySchedulerOf<DispatchQueue> = .main)`), or to the
+    /// main scheduler itself: what the model's code is given unless a caller swaps it (a test).
+    private func injectedMainSchedulers(of types: [TypeDecl], in file: SourceFile) -> Set<String> {
+        var main = Set<String>(), other = Set<String>()
+        for t in types {
+            for f in t.functions where f.kind == .initializer {
+                guard let body = f.bodyTokens else { continue }
+                let params = file.parameters(of: f)
+                let mainParams = Set(params.compactMap { p in p.defaultValue.map { MainActorMutation.isMainScheduler($0, file: file) } == true ? p.name : nil })
+                for i in body where file.kind(i) == .equal && file.kind(i - 1) == .identifier {
+                    let viaSelf = file.kind(i - 2) == .period && file.isWord(i - 3, "self")
+                    guard viaSelf || file.kind(i - 2) != .period else { continue }
+                    let name = file.name(i - 1)
+                    var end = i + 1
+                    while end < body.upperBound, !file.endsStatement(at: end), end - i < 16 { end += 1 }
+                    let value = (i + 1)..<end
+                    if (value.count == 1 && file.kind(i + 1) == .identifier && mainParams.contains(file.name(i + 1)))
+                        || (!value.isEmpty && MainActorMutation.isMainScheduler(value, file: file)) {
+                        main.insert(name)
+                    } else {
+                        other.insert(name)
+                    }
+                }
+            }
+        }
+        return main.subtracting(other)
     }
 
     /// End of the call argument that starts at `start`: the next `,` at its depth, or `close`.
@@ -808,12 +854,14 @@ struct MainActorMutation: Rule {
                     q.framework[v.name] = framework
                     continue
                 }
+                if let r = v.initializer, MainActorMutation.isMainScheduler(r, file: file) { q.main.insert(v.name); continue }
                 let initText = v.initializer.map { file.text(of: $0, compact: true) } ?? ""
                 let isQueue = typeName == "DispatchQueue" || typeName == "OperationQueue" || initText.hasPrefix("DispatchQueue") || initText.hasPrefix("OperationQueue")
                 guard isQueue else { continue }
                 if initText.hasSuffix(".main") || initText == "DispatchQueue.main" { q.main.insert(v.name) } else { q.background.insert(v.name) }
             }
         }
+        q.main.formUnion(injectedMainSchedulers(of: types, in: file).filter { name in types.contains { $0.variables.contains { $0.name == name && !$0.isStatic } } })
         return q
     }
 
