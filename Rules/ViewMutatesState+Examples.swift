@@ -422,6 +422,23 @@ extension ViewMutatesState {
             }
         }
         """),
+        // Writing a subject's `value` sends it: the subject's own API, like `send`.
+        .nonTriggering("""
+        final class CommentsModel: ObservableObject {
+            @Published private(set) var isSending = false
+            let draft = CurrentValueSubject<String, Never>("")
+            let typed: CurrentValueSubject<Int, Never> = .init(0)
+        }
+        struct CommentsView: View {
+            @ObservedObject var model: CommentsModel
+            var body: some View {
+                Button("Clear") {
+                    model.draft.value = ""
+                    model.typed.value += 1
+                }
+            }
+        }
+        """),
         // `insert`/`remove` of an object the model holds are that class's own methods.
         .nonTriggering("""
         final class BlockList {

@@ -25,6 +25,8 @@ struct ViewMutatesState: Rule {
         binding that the model hands out (`model.shuffleBinding.wrappedValue = true`) runs the model's \
         own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
         `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
+        Writing the `value` of a Combine `CurrentValueSubject` the model holds (`model.draft.value = text`) \
+        sends it, like calling `send`, and is not reported either. \
         Setting a `weak`/`unowned` property or a property of function type (`engine.delegate = self`, \
         `engine.onFinish = { … }`; also one whose type is a typealias of a function type, or comes \
         from a closure as its initial value, `var onFinish = {}`), also on a model the model holds \
@@ -179,6 +181,10 @@ private func isUnstoredMember(_ name: String, of model: String, project: Project
 }
 
 extension ViewMutatesState {
+    /// Classes of the SDK that a model holds as objects with an API of their own: writing
+    /// `value` of a `CurrentValueSubject` sends it to its subscribers, like calling `send`.
+    static let frameworkObjectTypes: Set<String> = ["CurrentValueSubject", "PassthroughSubject"]
+
     /// Supertypes of the SDK that store nothing a model's code could be writing through.
     static let knownNonStoringSupertypes: Set<String> = [
         "NSObject", "ObservableObject", "Observable", "Identifiable", "Equatable", "Hashable", "Sendable", "Codable",
@@ -203,8 +209,9 @@ private func isReferenceType(_ name: String, project: ProjectIndex) -> Bool {
     case .class, .actor: return true
     case .protocol: return project.symbol(name)?.inherited.contains { $0 == "AnyObject" || $0 == "class" } == true
         || project.conforms(name) { $0 == "AnyObject" }
-    // A Core Data entity class that Xcode generates from the project's model.
-    default: return project.isCoreDataEntity(name)
+    // A Core Data entity class that Xcode generates from the project's model, or a Combine
+    // subject (`draft.value = text` sends, as `draft.send(text)` does).
+    default: return project.isCoreDataEntity(name) || ViewMutatesState.frameworkObjectTypes.contains(name)
     }
 }
 
