@@ -75,6 +75,20 @@ extension TaskIdDependency {
                     .task { guard autoLoads else { return }; rows = await Catalog.fetch() }
             }
         }
+        // A value the `init` works out without its parameters; an `App`, which has no parent.
+        struct FeedScreen: View {
+            private let isUITesting: Bool
+            init() { isUITesting = ProcessInfo.processInfo.arguments.contains("-ui-testing") }
+            var body: some View { Text("").task { if !isUITesting { await Catalog.fetch() } } }
+        }
+        @main struct ReaderApp: App {
+            private let isUITesting = CommandLine.arguments.contains("-ui-testing")
+            let offline: Bool
+            init() { offline = UserDefaults.standard.bool(forKey: "offline") }
+            var body: some Scene {
+                WindowGroup { Text("").task { if !isUITesting && !offline { await Catalog.fetch() } } }
+            }
+        }
         """),
         .triggering("""
         struct Note: Equatable { var text = "" }
@@ -90,6 +104,15 @@ extension TaskIdDependency {
             private let autoLoads: Bool
             init(autoLoads: Bool) { self.autoLoads = autoLoads }
             var body: some View { Text("").↓task { if autoLoads { await Catalog.fetch() } } }
+        }
+        struct ShelfRow: View {
+            private let title: String
+            private let subtitle: String
+            init(name: String) {
+                title = name.uppercased()
+                subtitle = "\\(title) items"
+            }
+            var body: some View { Text("").↓task { await Catalog.fetch(subtitle) } }
         }
         """),
         .triggering("""

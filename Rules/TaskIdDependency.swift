@@ -24,8 +24,11 @@ struct TaskIdDependency: Rule {
         struct of the project, or an enum with associated values, that is not `Equatable` (as \
         `task(id:)` requires), nor an existential (`let clock: any Clock<Duration>`), nor a generic parameter of the view without an `Equatable` (or \
         `Hashable`, …) constraint; a `@Binding` to any of these is no key either. A property that \
-        every explicit `init` sets to a literal (`autoLoads = true` in one, `false` in another) is \
-        fixed by the initializer the parent picks, not a value it passes. Neither is a \
+        every explicit `init` sets to a literal (`autoLoads = true` in one, `false` in another), or \
+        to a value worked out without the `init`'s parameters or the view's properties \
+        (`ProcessInfo.processInfo.arguments.contains("-ui-testing")`), is fixed by the initializer \
+        the parent picks, not a value it passes; and an `App` or `Scene`, which the system builds, \
+        has no inputs. Neither is a \
         Composable Architecture `Store`/`StoreOf` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
         `@_exported import`). An input named as a seed (`initialItems`, `seedQuery`) is read once \
         on purpose, as `State(initialValue:)` is. \
@@ -41,6 +44,8 @@ struct TaskIdDependency: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {
+            // The system builds an `App` or a `Scene`: no parent passes it anything.
+            if project.isAppOrScene(type.indexName) { continue }
             let inputs = inputNames(of: type, in: file, project: project)
             guard !inputs.isEmpty else { continue }
             for code in file.memberCode(of: type) {
@@ -85,23 +90,49 @@ struct TaskIdDependency: Rule {
         return names
     }
 
+    /// Whether the value assigned from token `value` to the end of its statement may differ
+    /// between parents: it names a parameter of the `init`, `self` or a property of the view
+    /// (which a parameter may have set), or it is too long to tell (a closure, a long expression).
+    /// A literal, or an expression of constants and global state, is fixed.
+    private func dependsOnInitInputs(from value: Int, in body: TokenRange, parameters: Set<String>, properties: Set<String>, file: SourceFile) -> Bool {
+        var i = value
+        while i < body.upperBound, !file.endsStatement(at: i) {
+            if i - value >= 64 || file.kind(i) == .leftBrace { return true }
+            if file.isWord(i, "self") || file.kind(i) == .dollarIdentifier { return true }
+            if file.kind(i) == .identifier, file.kind(i - 1) != .period {
+                let name = file.name(i)
+                if parameters.contains(name) || properties.contains(name) || (name.hasPrefix("_") && properties.contains(String(name.dropFirst()))) { return true }
+            }
+            if file.kind(i) == .stringLiteral, file.tokens[i].flags.contains(.interpolated) {
+                // What it interpolates: the tokens inside it are not separate (checked whole).
+                return true
+            }
+            i += 1
+        }
+        return i == value
+    }
+
     /// Names of the view's inputs, as the rule's rationale defines them.
     private func inputNames(of type: TypeDecl, in file: SourceFile, project: ProjectIndex) -> Set<String> {
         // With an explicit `init`, a property with an initial value is an input only when an `init`
         // assigns it (there is no memberwise initializer then). Only visible for the primary declaration.
-        let inits = type.functions.filter { $0.kind == .initializer }.compactMap(\.bodyTokens)
+        let initDecls = type.functions.filter { $0.kind == .initializer && $0.bodyTokens != nil }
+        let inits = initDecls.compactMap(\.bodyTokens)
+        let propertyNames = Set(type.variables.map(\.name))
         var assignedInInit = Set<String>(), assignedVariable = Set<String>()
-        for m in inits.flatMap({ file.mutations(in: $0) }) where m.kind == .assignment && m.path.count == 1 {
-            let name = m.path[0].hasPrefix("_") ? String(m.path[0].dropFirst()) : m.path[0]
-            assignedInInit.insert(name)
-            // `autoLoads = true` in one `init` and `false` in another: fixed by the initializer
-            // the parent picks, not a value it passes.
-            let value = m.operatorToken + 1, after = value + 1
-            // (A string with an interpolation depends on what it interpolates.)
-            let isLiteral = [.integerLiteral, .floatLiteral].contains(file.kind(value))
-                || (file.kind(value) == .stringLiteral && !file.tokens[value].flags.contains(.interpolated))
-                || file.isWord(value, "true") || file.isWord(value, "false") || file.isWord(value, "nil")
-            if !(isLiteral && file.endsStatement(at: after)) { assignedVariable.insert(name) }
+        for f in initDecls {
+            guard let body = f.bodyTokens else { continue }
+            let parameters = Set(file.parameters(of: f).map(\.name))
+            for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 {
+                let name = m.path[0].hasPrefix("_") ? String(m.path[0].dropFirst()) : m.path[0]
+                assignedInInit.insert(name)
+                // `autoLoads = true` in one `init` and `false` in another, or a value the `init`
+                // works out without its parameters (`ProcessInfo.processInfo.arguments.contains(…)`):
+                // fixed by the initializer the parent picks, not a value it passes.
+                if dependsOnInitInputs(from: m.operatorToken + 1, in: body, parameters: parameters, properties: propertyNames, file: file) {
+                    assignedVariable.insert(name)
+                }
+            }
         }
         var names = Set<String>()
         // `let clock: any Clock<Duration>`: an existential is never `Equatable`.
