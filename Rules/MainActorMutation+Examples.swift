@@ -521,6 +521,31 @@ extension MainActorMutation {
             }
         }
         """),
+        // A `Future`'s closure runs at once, where the future is made, and `handleEvents`'s
+        // `receiveSubscription` when the chain is subscribed, where the subscribing code runs,
+        // unless `subscribe(on:)` moves the subscription.
+        .triggering("""
+        final class ListModel: ObservableObject {
+            @Published private(set) var isBusy = false
+            @Published private(set) var isEmpty = false
+            private var bag = Set<AnyCancellable>()
+            func reload(_ load: AnyPublisher<[String], Error>) {
+                _ = Future<Int, Never> { [weak self] promise in
+                    self?.isEmpty = true
+                    promise(.success(0))
+                }
+                load.handleEvents(receiveSubscription: { [weak self] _ in self?.isBusy = true })
+                    .receive(on: DispatchQueue.main)
+                    .sink(receiveCompletion: { [weak self] _ in self?.isBusy = false }, receiveValue: { [weak self] in self?.isEmpty = $0.isEmpty })
+                    .store(in: &bag)
+                load.handleEvents(receiveSubscription: { [weak self] _ in ↓self?.isBusy = true })
+                    .subscribe(on: DispatchQueue.global())
+                    .receive(on: DispatchQueue.main)
+                    .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+                    .store(in: &bag)
+            }
+        }
+        """),
         // A scheduler injected for tests whose default is the main queue is the main queue (a
         // parameter, or a property that every initializer sets from one); another default is not.
         .triggering("""

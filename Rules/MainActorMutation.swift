@@ -57,7 +57,10 @@ struct MainActorMutation: Rule {
         reports when started and then from main-queue answers). Such a method is looked up on the \
         type of the property that holds it (`poller.start { … }`), apart from other types' methods \
         of the same name. The closure of another Combine \
-        operator (`handleEvents`, `tryMap`) after a `receive(on:)` to the main queue runs on it too. \
+        operator (`handleEvents`, `tryMap`) after a `receive(on:)` to the main queue runs on it too; \
+        `handleEvents`'s `receiveSubscription:` runs when the chain is subscribed, where the \
+        subscribing code runs (unless a `subscribe(on:)` moves it), and a `Future`'s closure at \
+        once, where the future is made. \
         Some libraries call back on the main queue by default: GRDB's `ValueObservation.start(in:…)` \
         (and its Combine `publisher(in:)`, in a file that imports GRDB) \
         unless `scheduling:` names another queue (`.immediate` is the main queue too), PromiseKit's \
@@ -257,6 +260,13 @@ struct MainActorMutation: Rule {
         // `Driver`'s `drive`, which delivers on the main thread.
         if last == "drive" && names.contains("asDriver") { return .main }
         if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens) { return .main }
+        // `Future { promise in … }` runs its closure at once, where it is created.
+        if last == "Future" && names.count == 1 { return .unknown }
+        // `handleEvents(receiveSubscription:)` (and `receiveRequest:`) runs when the chain is
+        // subscribed: during the subscribing call, where the code around runs, unless a
+        // `subscribe(on:)` moves the subscription to another scheduler.
+        if last == "handleEvents", c.label == "receiveSubscription" || c.label == "receiveRequest", let start = c.calleeStart,
+           !subscribesOnScheduler(from: start, file: file) { return .unknown }
         // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
         // main queue after a `receive(on:)` to it upstream.
         if MainActorMutation.combineOperators.contains(last),
@@ -712,6 +722,22 @@ struct MainActorMutation: Rule {
             }
         }
         return out
+    }
+
+    /// Whether the chain that starts at `start` has a `subscribe(on:)` before its statement ends.
+    private func subscribesOnScheduler(from start: Int, file: SourceFile) -> Bool {
+        var i = start, steps = 0
+        while i < file.tokens.count, steps < 4_096 {
+            steps += 1
+            if file.isWord(i, "subscribe"), file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen, file.isWord(i + 2, "on") { return true }
+            if file.kind(i) == .leftParen || file.kind(i) == .leftBrace || file.kind(i) == .leftBracket, let close = file.partner(i), close > i {
+                i = close + 1
+            } else {
+                i += 1
+            }
+            if file.endsStatement(at: i), file.kind(i) != .period { return false }
+        }
+        return true
     }
 
     /// Whether the expression in `range` is the main queue or run loop as a scheduler:
