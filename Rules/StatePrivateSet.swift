@@ -18,11 +18,16 @@ struct StatePrivateSet: Rule {
         property it wraps sets. Neither is a `weak`/`unowned` reference or a property of function type \
         (`var onDelete: (() -> Void)?`, also through a typealias of the project, or a closure as its \
         initial value): the object that owns the model sets it to wire the model up, as \
-        `view_mutates_state` also treats it, and `private(set)` would stop that.
+        `view_mutates_state` also treats it, and `private(set)` would stop that. A property that a \
+        view of the project binds through its model's projected value (`TextField("Search", text: \
+        $model.query)`, which the `mvvm` profile accepts) is reported without a fix: `private(set)` \
+        would stop the binding from compiling, so the binding has to go through the model first \
+        (a `Binding(get:set:)` whose setter calls a method of it). Bindings are matched by the \
+        member's name, in any file.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
-        fix: .always,
+        fix: .sometimes,
         examples: [
             .triggering("""
             final class CounterModel: ObservableObject {
@@ -64,6 +69,27 @@ struct StatePrivateSet: Rule {
                 @Published private(set) var count = 0, step = 1
                 @Published public private(set) var title = ""
                 @Published public private(set) var subtitle = ""
+            }
+            """),
+            // A property that a view binds (`$model.query`) is reported without a fix, which
+            // would stop the binding from compiling.
+            .fix(before: """
+            final class SearchModel: ObservableObject {
+                @Published var ↓query = ""
+                @Published var ↓count = 0
+            }
+            struct SearchView: View {
+                @StateObject private var model = SearchModel()
+                var body: some View { TextField("Search", text: $model.query).onChange(of: model.query) { _ in } }
+            }
+            """, after: """
+            final class SearchModel: ObservableObject {
+                @Published var ↓query = ""
+                @Published private(set) var count = 0
+            }
+            struct SearchView: View {
+                @StateObject private var model = SearchModel()
+                var body: some View { TextField("Search", text: $model.query).onChange(of: model.query) { _ in } }
             }
             """),
             // The value of an observable box used as a property wrapper is set through each
@@ -229,7 +255,10 @@ struct StatePrivateSet: Rule {
                 if v.name == "wrappedValue" || v.name == "projectedValue", type.header.hasAttribute("propertyWrapper") { continue }
                 // A delegate or a callback: set by the owner to wire the model up, not state it shows.
                 if isWiring(v, in: context.file, project: project) { continue }
-                context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: privateSetFix(v, in: context.file))
+                // A property the project binds (`$model.query`) would stop compiling with
+                // `private(set)`: the binding has to move into the model first, so no fix.
+                let bound = project.boundMemberNames.contains(v.name)
+                context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: bound ? nil : privateSetFix(v, in: context.file))
             }
         }
     }

@@ -45,6 +45,8 @@ public struct FileSummary: Sendable {
     public var functionAliases: [String] = []
     /// Enum cases with an associated value of function type (`case failed(dismiss: () -> Void)`).
     public var closureCases: [String] = []
+    /// Members that the file binds through a projected value (`$model.query` → `query`).
+    public var boundMembers: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
     /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
@@ -108,6 +110,7 @@ public struct FileSummary: Sendable {
             if a.target?.isFunctionType == true { functionAliases.append(a.name) }
         }
         viewGraph = ViewGraphSummary(file: file)
+        boundMembers = FileSummary.boundMembers(in: file)
         // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
         // completion at once) does not run in the app: it does not tell how the app's function of
         // that name delivers.
@@ -179,6 +182,19 @@ public struct FileSummary: Sendable {
 
     /// The cases of enum `t` one of whose associated values has a function type (`case
     /// failed(dismiss: () -> Void, message: String)`, `case load(onCompletion: (Result<Int, Error>) -> Void)`).
+    /// The members bound through a projected value: `$model.query` (`TextField("", text:
+    /// $model.query)`) → `query`, `$store.state.filter` → `state`. Closure parameters (`$0.id`)
+    /// are not projected values.
+    static func boundMembers(in file: SourceFile) -> [String] {
+        var out = Set<String>()
+        for i in file.tokens.indices where file.kind(i) == .dollarIdentifier && file.kind(i + 1) == .period && file.kind(i + 2) == .identifier {
+            let start = Int(file.tokens[i].start) + 1
+            guard start < file.bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(file.bytes[start]) else { continue }
+            out.insert(file.name(i + 2))
+        }
+        return out.sorted()
+    }
+
     static func closureCases(of t: TypeDecl, in file: SourceFile) -> [String] {
         var out: [String] = []
         for m in t.members {
@@ -368,6 +384,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public let functionTypeAliases: Set<String>
     /// Names of the project's enum cases with an associated value of function type.
     public let closureCaseNames: Set<String>
+    /// Members that some file binds through a projected value (`$model.query`): `FileSummary.boundMembers`.
+    public let boundMemberNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -459,6 +477,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var ambiguousAliases = Set<String>()
         var functionAliases = Set<String>()
         var closureCases = Set<String>()
+        var boundMembers = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -537,9 +556,11 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             functionAliases.formUnion(summaries[si].functionAliases)
             closureCases.formUnion(summaries[si].closureCases)
+            boundMembers.formUnion(summaries[si].boundMembers)
         }
         self.functionTypeAliases = functionAliases
         self.closureCaseNames = closureCases
+        self.boundMemberNames = boundMembers
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
