@@ -563,8 +563,9 @@ extension MainActorMutation {
                 self.workScheduler = workScheduler
                 counts.receive(on: mainScheduler).sink { [weak self] in self?.count = $0 }.store(in: &bag)
             }
-            func refresh(on scheduler: AnySchedulerOf<DispatchQueue> = .main) {
+            func refresh(on scheduler: AnySchedulerOf<DispatchQueue> = .main, env: SchedulerProviding) {
                 counts.receive(on: self.mainScheduler).sink { [weak self] in self?.total = $0 }.store(in: &bag)
+                counts.receive(on: env.mainScheduler).sink { [weak self] in self?.total = $0 }.store(in: &bag)
                 counts.receive(on: scheduler).sink { [weak self] in self?.count = $0 }.store(in: &bag)
                 counts.receive(on: workScheduler).sink { [weak self] in ↓self?.total = $0 }.store(in: &bag)
             }

@@ -40,7 +40,8 @@ struct MainActorMutation: Rule {
         (`let q = DispatchQueue.main`), one of swift-dependencies' main schedulers \
         (`@Dependency(\\.mainQueue)`, `\\.mainRunLoop`), or a scheduler injected for tests whose \
         default is the main one (a parameter `scheduler: AnySchedulerOf<DispatchQueue> = .main`, or a \
-        property that every initializer sets from one), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
+        property that every initializer sets from one, or a member named for it that a provider \
+        hands out: `schedulers.mainScheduler`, `env.mainQueue`), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
         too; a chain held in a local before its subscriber (`let shared = $text.share()`, \
         `let onMain = source.receive(on: DispatchQueue.main)`) starts where the local's value does. RxSwift's `subscribe`/`bind` after `observeOn(MainScheduler.instance)` (or \
         `observe(on:)`), and a `Driver`'s `drive` (`asDriver(…)`), run on the main thread. \
@@ -422,9 +423,12 @@ struct MainActorMutation: Rule {
             onMain = hasMainReceive(in: value.lowerBound, before: value.upperBound, file: file, project: project, mainQueues: mainQueues, body: b, depth: depth + 1)
         }
         var i = start
-        /// `main` in the argument, or one name holding the main queue (`q`, `self.uiQueue`).
+        /// `main` in the argument, one name holding the main queue (`q`, `self.uiQueue`), or a
+        /// member named for the main scheduler (`schedulers.mainScheduler`).
         func namesMain(_ range: Range<Int>) -> Bool {
             if range.contains(where: { file.isWord($0, "main") }) { return true }
+            if let last = range.last, file.kind(last) == .identifier, file.kind(last - 1) == .period,
+               file.isName(last, in: PublisherMethodSummary.mainSchedulerMemberWords) { return true }
             var k = range.lowerBound
             if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
             return k + 1 == range.upperBound && file.kind(k) == .identifier && mainQueues.contains(file.name(k))

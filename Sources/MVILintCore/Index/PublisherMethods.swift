@@ -29,6 +29,10 @@ public struct PublisherMethodSummary: Sendable {
 
     static let extendedTypes: Set<String> = ["Publisher", "AnyPublisher"]
 
+    /// Members named for the main scheduler (`schedulers.mainScheduler`, `env.mainQueue`), taken
+    /// at their name, as a helper named for the main queue is.
+    public static let mainSchedulerMemberWords = WordSet(["mainScheduler", "mainQueue", "mainRunLoop", "mainThreadScheduler", "uiScheduler"])
+
     /// The methods of `extension Publisher`/`AnyPublisher`, and the functions of the file that
     /// return a publisher (`static func names() -> AnyPublisher<[String], Error>`), whose chain a
     /// caller's `sink` continues.
@@ -62,6 +66,8 @@ public struct PublisherMethodSummary: Sendable {
                         let start = isReceive ? i + 4 : i + 2
                         let end = isReceive ? (file.partner(i + 1) ?? start) : argumentEnd(from: start, in: file, limit: body.upperBound)
                         let namesMain = (start..<max(start, end)).contains { file.isWord($0, "main") }
+                            || (end - 1 > start && file.kind(end - 1) == .identifier && file.kind(end - 2) == .period
+                                && file.isName(end - 1, in: PublisherMethodSummary.mainSchedulerMemberWords))
                         if namesMain && isReceive { m.receivesOnMain = true }
                         if !namesMain { m.mayLeaveMain = true }
                     }
