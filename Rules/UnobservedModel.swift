@@ -27,7 +27,9 @@ struct UnobservedModel: Rule {
         `.task { }`, `.onChange(of:) { }`; `of:` itself is a read) or inside a method of the view \
         used only so (`Button("Go", action: go)`, `.onTapGesture { go() }`) or in its `init`, which \
         runs once, or a stored property that is not \
-        observable state, its own or a superclass's, or the `id` that `Identifiable` gives a class \
+        observable state, its own or a superclass's, or a computed property of the model class whose \
+        getter reads only such stored properties (`var database: Database { settings.database }`), \
+        or the `id` that `Identifiable` gives a class \
         that declares none (also inside a string interpolation; a local of the same name, `let feed = other.items`, hides the property \
         but for `self.feed`); a view that only passes the model on shows nothing that could go \
         stale. A `weak` or `unowned` property cannot take a property wrapper and is not reported.
@@ -410,6 +412,34 @@ struct UnobservedModel: Rule {
                 }
             }
             """),
+            // A computed property whose getter reads only stored properties that are not
+            // observable state hands out nothing a change would update; one that reads state does.
+            .triggering("""
+            final class Preferences: ObservableObject {
+                @Published private(set) var accent = "blue"
+            }
+            final class Storage {
+                let preferences = Preferences()
+            }
+            final class StudioModel: ObservableObject {
+                @Published private(set) var isRecording = false
+                private let storage = Storage()
+                var preferences: Preferences { storage.preferences }
+                var status: String { isRecording ? "Recording" : storage.preferences.accent }
+            }
+            struct PreferencesRow: View {
+                @ObservedObject var preferences: Preferences
+                var body: some View { Text(preferences.accent) }
+            }
+            struct SettingsPane: View {
+                let model: StudioModel
+                var body: some View { PreferencesRow(preferences: model.preferences) }
+            }
+            struct StatusPane: View {
+                let ↓model: StudioModel
+                var body: some View { Text(model.status) }
+            }
+            """),
         ])
 
     /// Only a file's view types are checked.
@@ -463,6 +493,8 @@ extension UnobservedModel {
             while let name = current, seen.insert(name).inserted, seen.count <= 16, let symbol = project.symbol(name) {
                 observable.formUnion(project.observableState(of: name))
                 stored.formUnion(symbol.storedProperties.lazy.map(\.name))
+                // A computed property whose getter reads only such stored properties.
+                stored.formUnion(symbol.plainComputedNames)
                 current = symbol.inherited.first { project.kind(of: $0) == .class }
             }
             if observable.isEmpty { return false }

@@ -94,7 +94,8 @@ public struct FileSummary: Sendable {
                                         ? t.functions.filter { $0.header.isMainActor && !$0.header.isStatic }.map(\.name) : [],
                                     staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
                                     settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [],
-                                    publisherAliases: t.kind == .class || t.kind == .extension ? FileSummary.publisherAliases(of: t, in: file) : [])))
+                                    publisherAliases: t.kind == .class || t.kind == .extension ? FileSummary.publisherAliases(of: t, in: file) : [],
+                                    plainComputedNames: t.kind == .class ? FileSummary.plainComputedNames(of: t, in: file) : [])))
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
@@ -193,6 +194,38 @@ public struct FileSummary: Sendable {
             out.insert(file.name(i + 2))
         }
         return out.sorted()
+    }
+
+    /// The computed instance properties of class `t` whose getter reads nothing but stored
+    /// properties of `t` that are not observable state (`var database: Database {
+    /// settings.database }`), types and members of those: a view that reads one shows nothing
+    /// that a change of the model's state would update. Any other name in the getter (a method,
+    /// another computed property, `self` itself, an inherited member) makes it count as state.
+    static func plainComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
+        let computed = t.variables.filter { $0.isComputed && !$0.isStatic && $0.accessorOpen != nil }
+        guard !computed.isEmpty else { return [] }
+        let observableMacro = t.header.hasAttribute("Observable")
+        let stored = t.variables.filter { $0.isStored && !$0.isStatic }
+        let plainStored = Set(stored.filter { observableMacro ? !$0.isObservationTracked : !$0.isPublished }.map(\.name))
+        guard !plainStored.isEmpty else { return [] }
+        var out: [String] = []
+        for v in computed {
+            guard let o = v.accessorOpen, let c = v.accessorClose, c > o + 1 else { continue }
+            var plain = true
+            for i in (o + 1)..<c where file.kind(i) == .identifier || file.isWord(i, "self") {
+                if file.isWord(i, "self") {
+                    if file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, plainStored.contains(file.name(i + 2)) { continue }
+                    plain = false
+                    break
+                }
+                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
+                if file.beginsWithCapital(i) || plainStored.contains(file.name(i)) { continue }
+                plain = false
+                break
+            }
+            if plain { out.append(v.name) }
+        }
+        return out
     }
 
     static func closureCases(of t: TypeDecl, in file: SourceFile) -> [String] {
@@ -319,20 +352,24 @@ public struct TypeExtras: Sendable {
     /// For a class: its computed instance properties that hand out one of its properties'
     /// publishers (`FileSummary.publisherAliases`). For a symbol, the declaration's and every extension's.
     public var publisherAliases: [PublisherAlias] = []
+    /// For a class: its computed instance properties whose getter reads only stored properties
+    /// of the class that are not observable state (`FileSummary.plainComputedNames`).
+    public var plainComputedNames: [String] = []
 
     public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
                 mainActorRequirements: [String] = [], staticPropertyTypes: [FileSummary.StaticPropertyType] = [],
-                settableComputedNames: [String] = [], publisherAliases: [PublisherAlias] = []) {
+                settableComputedNames: [String] = [], publisherAliases: [PublisherAlias] = [], plainComputedNames: [String] = []) {
         self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
         self.propertyRequirements = propertyRequirements; self.mainActorRequirements = mainActorRequirements
         self.staticPropertyTypes = staticPropertyTypes
         self.settableComputedNames = settableComputedNames; self.publisherAliases = publisherAliases
+        self.plainComputedNames = plainComputedNames
     }
 
     var isEmpty: Bool {
         trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && mainActorRequirements.isEmpty
             && staticPropertyTypes.isEmpty
-            && settableComputedNames.isEmpty && publisherAliases.isEmpty
+            && settableComputedNames.isEmpty && publisherAliases.isEmpty && plainComputedNames.isEmpty
     }
 }
 
@@ -362,6 +399,7 @@ extension TypeExtrasHolding {
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
     public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
     public var publisherAliases: [PublisherAlias] { extraFields.first?.publisherAliases ?? [] }
+    public var plainComputedNames: [String] { extraFields.first?.plainComputedNames ?? [] }
 }
 
 extension FileSummary.TypeEntry: TypeExtrasHolding {}
@@ -500,6 +538,7 @@ public final class ProjectIndex: @unchecked Sendable {
                     merged.settableRequirements += extra.settableRequirements
                     merged.propertyRequirements += extra.propertyRequirements
                     merged.mainActorRequirements += extra.mainActorRequirements
+                    merged.plainComputedNames += extra.plainComputedNames
                 }
                 sym.extras = merged
             }
