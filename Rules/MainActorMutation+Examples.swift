@@ -1494,6 +1494,7 @@ extension MainActorMutation {
                             .store(in: &self.bag)
                     }
                 }
+                func menu() -> Future<[String], Error> { dishes() }
                 func specials() -> Future<[String], Error> {
                     Future { promise in
                         URLSession.shared.dataTask(with: URL(string: "https://example.com/specials")!) { data, _, _ in
@@ -1511,6 +1512,9 @@ extension MainActorMutation {
                 private var bag = Set<AnyCancellable>()
                 func refresh(client: MenuClient) {
                     client.dishes()
+                        .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.dishes = $0 })
+                        .store(in: &bag)
+                    client.menu()
                         .sink(receiveCompletion: { _ in }, receiveValue: { [weak self] in self?.dishes = $0 })
                         .store(in: &bag)
                     client.specials()

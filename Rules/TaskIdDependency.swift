@@ -118,7 +118,7 @@ struct TaskIdDependency: Rule {
         // assigns it (there is no memberwise initializer then). Only visible for the primary declaration.
         let initDecls = type.functions.filter { $0.kind == .initializer && $0.bodyTokens != nil }
         let inits = initDecls.compactMap(\.bodyTokens)
-        let propertyNames = Set(type.variables.map(\.name))
+        let propertyNames = initDecls.isEmpty ? [] : Set(type.variables.map(\.name))
         var assignedInInit = Set<String>(), assignedVariable = Set<String>()
         for f in initDecls {
             guard let body = f.bodyTokens else { continue }

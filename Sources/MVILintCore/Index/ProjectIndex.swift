@@ -1,6 +1,11 @@
 /// The project-wide type index: built once from every file's declarations, then read-only.
 
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What one file contributes to the index (small, so that the whole project's summaries stay in memory).
 public struct FileSummary: Sendable {
@@ -187,11 +192,27 @@ public struct FileSummary: Sendable {
     /// $model.query)`) → `query`, `$store.state.filter` → `state`. Closure parameters (`$0.id`)
     /// are not projected values.
     static func boundMembers(in file: SourceFile) -> [String] {
+        // Found from the bytes (`memchr` for `$`, then a letter), each candidate checked against
+        // the tokens by bisection, so that a comment or a string never counts.
         var out = Set<String>()
-        for i in file.tokens.indices where file.kind(i) == .dollarIdentifier && file.kind(i + 1) == .period && file.kind(i + 2) == .identifier {
-            let start = Int(file.tokens[i].start) + 1
-            guard start < file.bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(file.bytes[start]) else { continue }
-            out.insert(file.name(i + 2))
+        let tokens = file.tokens
+        file.bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            var from = 0
+            while from < b.count, let hit = memchr(base + from, Int32(UInt8(ascii: "$")), b.count - from) {
+                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                from = at + 1
+                guard at + 1 < b.count, b[at + 1] == UInt8(ascii: "_") || (b[at + 1] | 0x20 >= UInt8(ascii: "a") && b[at + 1] | 0x20 <= UInt8(ascii: "z")) else { continue }
+                // The token that starts at `at`, if any.
+                var lo = 0, hi = tokens.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if Int(tokens[mid].start) < at { lo = mid + 1 } else { hi = mid }
+                }
+                guard lo + 2 < tokens.count, Int(tokens[lo].start) == at, tokens[lo].kind == .dollarIdentifier,
+                      tokens[lo + 1].kind == .period, tokens[lo + 2].kind == .identifier else { continue }
+                out.insert(file.name(lo + 2))
+            }
         }
         return out.sorted()
     }

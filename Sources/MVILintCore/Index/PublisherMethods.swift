@@ -76,7 +76,8 @@ public struct PublisherMethodSummary: Sendable {
                 // A `Future` delivers where its promise is fulfilled: that must be in the chain's
                 // subscriber (`.receive(on: DispatchQueue.main).sink { promise(.success($0)) }`) or
                 // at once, in the caller's context (an early `promise(.failure(e))`).
-                if !m.mayLeaveMain, returnsFuture(f, in: file), !promisesFulfilledInSubscribers(body, in: file) { m.mayLeaveMain = true }
+                // (One that returns another function's future is judged by what it calls.)
+                if !m.mayLeaveMain, returnsFuture(f, in: file), promisesFulfilledInSubscribers(body, in: file) == false { m.mayLeaveMain = true }
                 result.append(m)
             }
         }
@@ -97,10 +98,12 @@ public struct PublisherMethodSummary: Sendable {
     }
 
     /// Whether every `Future { promise in … }` in `body` calls its promise only in its own code
-    /// (at once, where the caller runs) or inside a subscriber's closure (`sink`), and makes at
-    /// least one such call; a promise handed on or called in another closure (a completion
-    /// handler) is fulfilled where that closure runs.
-    static func promisesFulfilledInSubscribers(_ body: TokenRange, in file: SourceFile) -> Bool {
+    /// (at once, where the caller runs) or inside a subscriber's closure (`sink`); a promise
+    /// handed on or called in another closure (a completion handler) is fulfilled where that
+    /// closure runs. Nil when `body` makes no future (it returns one another function makes), or
+    /// its token `Future` is not followed by a closure.
+    static func promisesFulfilledInSubscribers(_ body: TokenRange, in file: SourceFile) -> Bool? {
+        guard body.contains(where: { file.isWord($0, "Future") }) else { return nil }
         let analysis = file.bodyAnalysis
         var sawFuture = false
         for k in file.closureIndices(in: body) {
@@ -125,7 +128,7 @@ public struct PublisherMethodSummary: Sendable {
                 }
             }
         }
-        return sawFuture
+        return sawFuture ? true : false
     }
 
     /// End of one call argument that starts at `start`: the next `,` or closing bracket at its depth.
