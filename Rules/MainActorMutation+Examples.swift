@@ -1022,6 +1022,30 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A Firestore reference held in a top-level or static constant of a file that imports
+        // Firestore, used from a file that does not; another library's global is not one.
+        .triggering(files: [
+            "Refs.swift": """
+            import FirebaseFirestore
+            let POSTS_REF = Firestore.firestore().collection("posts")
+            enum Collections {
+                static let likes = Firestore.firestore().collection("likes")
+            }
+            let SESSION = URLSession.shared
+            """,
+            "FeedModel.swift": """
+            final class FeedModel: ObservableObject {
+                @Published private(set) var ids: [String] = []
+                @Published private(set) var liked = false
+                func load() {
+                    POSTS_REF.getDocuments { [weak self] snapshot, _ in self?.ids = snapshot?.documents.map(\\.documentID) ?? [] }
+                    POSTS_REF.document("top").setData(["seen": true]) { [weak self] _ in self?.liked = true }
+                    Collections.likes.document("p1").delete { [weak self] _ in self?.liked = false }
+                    SESSION.dataTask(with: URL(string: "https://example.com")!) { [weak self] _, _, _ in ↓self?.liked = true }.resume()
+                }
+            }
+            """,
+        ]),
         // Socket.IO calls its handlers on its manager's handle queue, the main one by default…
         .nonTriggering("""
         import SocketIO

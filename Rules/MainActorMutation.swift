@@ -70,7 +70,9 @@ struct MainActorMutation: Rule {
         Google's Promises, `import Promises`: `then`, `catch`, `always`, `recover`, `validate`), \
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
         `addSnapshotListener`, …, on `Firestore.firestore()`, a property holding it or one of its \
-        references, or any receiver for the names only Firestore has; also a `sink` on its Combine \
+        references, a top-level or static constant of a file that imports Firestore holding one \
+        (`let USERS = Firestore.firestore().collection("users")`), or any receiver for the names \
+        only Firestore has; also a `sink` on its Combine \
         `snapshotPublisher()`) and Firebase \
         Auth's completion blocks and listeners, also those of its users' `updatePassword`, `reauthenticate` and \
         change requests' `commitChanges` (in a file that imports Firebase), Alamofire's \
@@ -317,6 +319,11 @@ struct MainActorMutation: Rule {
         // A library's (Firebase's) where the file imports it.
         if let library = MainActorMutation.libraryMainThreadCallbacks[root], library.methods.contains(last),
            project.sees(anyOf: library.modules, in: file) { return .main }
+        // A reference held in a top-level or static constant of a file that imports Firestore
+        // (`let USERS = Firestore.firestore().collection("users")`, `Refs.likes`).
+        if !project.firestoreReferenceNames.isEmpty, let first = names.first,
+           project.firestoreReferenceNames.contains(first) || (names.count > 2 && project.firestoreReferenceNames.contains(first + "." + names[1])),
+           MainActorMutation.firestoreReferenceMethods.contains(last) { return .main }
         // Firestore's own method names, whatever returned the reference (`Refs.rooms().addSnapshotListener { }`).
         if MainActorMutation.firestoreOnlyMethods.contains(last), let firestore = MainActorMutation.libraryMainThreadCallbacks["Firestore"],
            project.sees(anyOf: firestore.modules, in: file) { return .main }
@@ -912,6 +919,11 @@ struct MainActorMutation: Rule {
 
     /// Methods that only Firestore's references and queries have, which call back on the main queue.
     static let firestoreOnlyMethods: Set<String> = ["addSnapshotListener", "getDocuments", "getDocument"]
+
+    /// The methods of Firestore and its references that call back on the main queue.
+    static let firestoreReferenceMethods: Set<String> = ["Firestore", "CollectionReference", "DocumentReference"].reduce(into: []) {
+        $0.formUnion(libraryMainThreadCallbacks[$1]?.methods ?? [])
+    }
 
     /// Modules that give Firestore's Combine publishers (`snapshotPublisher()`).
     static let firestoreCombineModules: Set<String> = ["FirebaseFirestore", "Firebase", "FirebaseFirestoreCombineSwift"]

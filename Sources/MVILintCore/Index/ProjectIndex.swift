@@ -52,6 +52,8 @@ public struct FileSummary: Sendable {
     public var closureCases: [String] = []
     /// Members that the file binds through a projected value (`$model.query` → `query`).
     public var boundMembers: [String] = []
+    /// Constants holding a Firestore reference (`FileSummary.firestoreReferences`).
+    public var firestoreReferences: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
     /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
@@ -117,6 +119,7 @@ public struct FileSummary: Sendable {
         }
         viewGraph = ViewGraphSummary(file: file)
         boundMembers = FileSummary.boundMembers(in: file)
+        firestoreReferences = FileSummary.firestoreReferences(in: file)
         // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
         // completion at once) does not run in the app: it does not tell how the app's function of
         // that name delivers.
@@ -245,6 +248,24 @@ public struct FileSummary: Sendable {
                 break
             }
             if plain { out.append(v.name) }
+        }
+        return out
+    }
+
+    /// Top-level and static constants that hold Firestore or one of its references, in a file
+    /// that imports Firestore (`let USERS = Firestore.firestore().collection("users")` → `USERS`;
+    /// `static let likes = …` in `enum Refs` → `Refs.likes`).
+    static func firestoreReferences(in file: SourceFile) -> [String] {
+        guard file.tree.imports.contains(where: { $0 == "FirebaseFirestore" || $0 == "Firebase" }) else { return [] }
+        func holdsFirestore(_ v: VariableDecl) -> Bool {
+            guard v.isLet, let r = v.initializer else { return false }
+            let i = r.lowerBound
+            return file.isWord(i, "Firestore") && file.kind(i + 1) == .period && file.isWord(i + 2, "firestore")
+        }
+        var out: [String] = []
+        for case .variable(let v) in file.tree.declarations where holdsFirestore(v) { out.append(v.name) }
+        for t in file.tree.allTypes {
+            for v in t.variables where v.isStatic && holdsFirestore(v) { out.append((t.kind == .extension ? t.extendedBaseName : t.name) + "." + v.name) }
         }
         return out
     }
@@ -445,6 +466,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public let closureCaseNames: Set<String>
     /// Members that some file binds through a projected value (`$model.query`): `FileSummary.boundMembers`.
     public let boundMemberNames: Set<String>
+    /// Top-level and static constants holding Firestore references (`FileSummary.firestoreReferences`).
+    public let firestoreReferenceNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -537,6 +560,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var functionAliases = Set<String>()
         var closureCases = Set<String>()
         var boundMembers = Set<String>()
+        var firestoreReferences = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -617,10 +641,12 @@ public final class ProjectIndex: @unchecked Sendable {
             functionAliases.formUnion(summaries[si].functionAliases)
             closureCases.formUnion(summaries[si].closureCases)
             boundMembers.formUnion(summaries[si].boundMembers)
+            firestoreReferences.formUnion(summaries[si].firestoreReferences)
         }
         self.functionTypeAliases = functionAliases
         self.closureCaseNames = closureCases
         self.boundMemberNames = boundMembers
+        self.firestoreReferenceNames = firestoreReferences
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
