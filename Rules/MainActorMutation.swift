@@ -855,7 +855,7 @@ struct MainActorMutation: Rule {
     /// The class of `libraryMainThreadCallbacks` or `mainThreadCallbacks` that an initial value makes:
     /// its constructor, or a shared instance (`Firestore.firestore()`).
     private func frameworkMade(at start: Int, end: Int, file: SourceFile) -> String? {
-        if file.isWord(start, "Firestore"), file.kind(start + 1) == .period, file.isWord(start + 2, "firestore") { return "Firestore" }
+        if file.isFirestoreInstance(at: start) { return "Firestore" }
         guard let made = file.constructedType(at: start, end: end, annotated: nil)?.name else { return nil }
         return MainActorMutation.mainThreadCallbacks[made] != nil ? made : nil
     }

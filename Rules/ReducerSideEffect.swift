@@ -414,8 +414,15 @@ struct ReducerSideEffect: Rule {
             if returnsEffect(named: last.name, in: file) { return true }
         }
         guard ReducerSideEffect.effectNames.contains(last.name) else { return false }
-        if c.callee.count == 1 { return file.kind(last.token - 1) == .period }
-        return c.callee.first.map { $0.name.hasPrefix("Effect") } ?? false
+        return isEffectCallee(c.callee, file: file)
+    }
+
+    /// Whether a callee chain ending in an effect's name is the effect's: an implicit member
+    /// (`.run`) or a member of `Effect`/`EffectTask`/… (`Effect.run`).
+    private func isEffectCallee(_ components: [ChainComponent], file: SourceFile) -> Bool {
+        guard let last = components.last else { return false }
+        if components.count == 1 { return file.kind(last.token - 1) == .period }
+        return components.first.map { $0.name.hasPrefix("Effect") } ?? false
     }
 
     /// Whether the `(` at `open` starts the arguments of an effect (`.run(`, `Effect.run(`) that
@@ -424,9 +431,7 @@ struct ReducerSideEffect: Rule {
         let name = open - 1
         guard file.kind(name) == .identifier, !file.tokens[open].isAtLineStart, file.isName(name, in: ReducerSideEffect.effectNameWords),
               let close = file.partner(open), (open + 1..<close).contains(where: { file.kind($0) == .leftBrace }) else { return false }
-        let components = file.chain(endingAt: name).components
-        if components.count == 1 { return file.kind(name - 1) == .period }
-        return components.first.map { $0.name.hasPrefix("Effect") } ?? false
+        return isEffectCallee(file.chain(endingAt: name).components, file: file)
     }
 
     /// The closures of `file` (indices in `bodyAnalysis.closures`) with an `await` of their own,

@@ -259,8 +259,7 @@ public struct FileSummary: Sendable {
         guard file.tree.imports.contains(where: { $0 == "FirebaseFirestore" || $0 == "Firebase" }) else { return [] }
         func holdsFirestore(_ v: VariableDecl) -> Bool {
             guard v.isLet, let r = v.initializer else { return false }
-            let i = r.lowerBound
-            return file.isWord(i, "Firestore") && file.kind(i + 1) == .period && file.isWord(i + 2, "firestore")
+            return file.isFirestoreInstance(at: r.lowerBound)
         }
         var out: [String] = []
         for case .variable(let v) in file.tree.declarations where holdsFirestore(v) { out.append(v.name) }
