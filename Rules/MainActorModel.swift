@@ -10,9 +10,13 @@ struct MainActorModel: Rule {
         SwiftUI reads a model's observable state on the main thread, and publishing a change from \
         another thread is a data race (and a runtime warning for `@Published`). Marking the model \
         `@MainActor` lets the compiler check that every mutation happens on the main actor, and makes \
-        `await` hops explicit where background work returns its results. A class declared `nonisolated` has opted out on purpose and is not reported. A class that conforms to a UIKit or \
-        AppKit delegate or data source protocol the SDK isolates (`UIApplicationDelegate`, \
-        `UIScrollViewDelegate`, `UITableViewDataSource`, `WKNavigationDelegate`, `NSToolbarDelegate`, …) \
+        `await` hops explicit where background work returns its results. A class declared `nonisolated` has opted out on purpose and is not reported, nor is one marked \
+        `@available(*, unavailable)`, a stub that no code can use. A document class that is observable \
+        only through SwiftUI's `ReferenceFileDocument` (which refines ObservableObject) is not taken \
+        for a model: SwiftUI calls that protocol's requirements from several isolation domains, so \
+        the class cannot simply be `@MainActor`. A class that conforms to a UIKit, \
+        AppKit or WatchKit delegate or data source protocol the SDK isolates (`UIApplicationDelegate`, \
+        `WKApplicationDelegate`, `UIScrollViewDelegate`, `UITableViewDataSource`, `WKNavigationDelegate`, `NSToolbarDelegate`, …) \
         or subclasses a responder, view, controller or document class (`UITableViewCell`, `NSPopover`, \
         `NSDocument`, …) is isolated through it; a protocol the SDK does not isolate \
         (`CLLocationManagerDelegate`) isolates nothing. A class that conforms to `Sendable` (not \
@@ -48,6 +52,10 @@ struct MainActorModel: Rule {
             .triggering("""
             final class ↓ProfileViewModel: ObservableObject {
                 @Published private(set) var name = ""
+            }
+            @available(iOS 17, *)
+            final class ↓InsightsModel: ObservableObject {
+                @Published private(set) var score = 0
             }
             """),
             .triggering("""
@@ -155,6 +163,15 @@ struct MainActorModel: Rule {
             final class BrowserModel: NSObject, ObservableObject, WKNavigationDelegate {
                 @Published private(set) var isLoading = false
             }
+            // A stub kept for source compatibility cannot be used.
+            @available(*, unavailable, message: "Use TaskCard instead.")
+            final class LegacyTaskController: ObservableObject {
+                @Published private(set) var title = ""
+            }
+            // WatchKit declares its app and extension delegate protocols `@MainActor` too.
+            final class WatchDelegate: NSObject, WKApplicationDelegate, ObservableObject {
+                @Published private(set) var isReachable = false
+            }
             final class FeedScrollModel: NSObject, ObservableObject, UIScrollViewDelegate {
                 @Published private(set) var offset: CGFloat = 0
             }
@@ -197,6 +214,8 @@ struct MainActorModel: Rule {
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
             guard !project.isMainActorIsolated(type.name, declaredIn: context.file.path) else { continue }
             if type.header.hasModifier("nonisolated") { continue }
+            // `@available(*, unavailable)`: a stub kept for source compatibility, which no code can use.
+            if isUnavailable(type, in: context.file) { continue }
             // Declared `Sendable` (not `@unchecked`) with no stored `var`: nothing in it changes
             // but through what guards itself (a `Mutex`), so any thread may use it. A `Sendable`
             // class with stored `var`s compiles in the Swift 5 language mode and proves nothing.
@@ -216,6 +235,15 @@ struct MainActorModel: Rule {
                 continue
             }
             context.report(at: type.nameToken, .notIsolated(type.name), fix: mainActorFix(type, in: context.file))
+        }
+    }
+
+    /// Whether the declaration is marked `@available(*, unavailable…)` (for every platform).
+    private func isUnavailable(_ type: TypeDecl, in file: SourceFile) -> Bool {
+        type.header.attributes.contains { a in
+            guard a.baseName == "available", let args = a.arguments, args.count >= 3, file.isText(args.lowerBound, "*"),
+                  file.kind(args.lowerBound + 1) == .comma else { return false }
+            return file.isWord(args.lowerBound + 2, "unavailable")
         }
     }
 

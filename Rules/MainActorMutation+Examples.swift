@@ -99,6 +99,49 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A project helper that calls its closure inside Firestore's or Firebase Auth's handlers
+        // delivers on the main queue; one that calls it from `URLSession`'s does not, nor does a
+        // `delete` on something that is not a Firestore reference.
+        .triggering(files: [
+            "NotesAPI.swift": """
+            import FirebaseFirestore
+            import FirebaseAuth
+            enum NotesAPI {
+                static let db = Firestore.firestore()
+                static func fetchTitles(completion: @escaping ([String]) -> Void) {
+                    db.collection("notes").getDocuments { snapshot, _ in
+                        completion(snapshot?.documents.map(\\.documentID) ?? [])
+                    }
+                }
+                static func remove(_ id: String, completion: @escaping (Bool) -> Void) {
+                    db.collection("notes").document(id).delete { error in completion(error == nil) }
+                }
+                static func signIn(_ email: String, _ password: String, completion: @escaping (Bool) -> Void) {
+                    Auth.auth().signIn(withEmail: email, password: password) { result, _ in completion(result != nil) }
+                }
+                static func download(_ url: URL, completion: @escaping (Data?) -> Void) {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in completion(data) }.resume()
+                }
+                static func purge(_ cache: FileCache, completion: @escaping (Bool) -> Void) {
+                    cache.delete { ok in completion(ok) }
+                }
+            }
+            """,
+            "NotesModel.swift": """
+            final class NotesModel: ObservableObject {
+                @Published private(set) var titles: [String] = []
+                @Published private(set) var signedIn = false
+                @Published private(set) var attachment: Data?
+                func reload() {
+                    NotesAPI.fetchTitles { titles in self.titles = titles }
+                    NotesAPI.remove("a") { ok in if ok { self.titles.removeFirst() } }
+                    NotesAPI.signIn("a@b.c", "pw") { ok in self.signedIn = ok }
+                    NotesAPI.download(URL(string: "https://example.org")!) { data in ↓self.attachment = data }
+                    NotesAPI.purge(FileCache()) { ok in ↓self.signedIn = ok }
+                }
+            }
+            """,
+        ]),
         // State derived from the model's own `@Published` state through synchronous operators is
         // written where that state is written; a chain through `flatMap` is not.
         .nonTriggering("""
@@ -337,6 +380,32 @@ extension MainActorMutation {
                 ticks = Timer.publish(every: 1, on: .main, in: .common)
                     .autoconnect()
                     .sink { [weak self] in self?.now = $0 }
+            }
+        }
+        """),
+        // A timer of the main run loop kept in a stored property, and subscribed later.
+        .nonTriggering("""
+        final class Ticker: ObservableObject {
+            @Published private(set) var elapsed = 0.0
+            private let ticks: Timer.TimerPublisher
+            private var subscription: AnyCancellable?
+            init() {
+                ticks = Timer.publish(every: 0.5, on: .main, in: .default)
+            }
+            func begin() {
+                subscription = ticks.autoconnect().sink { [weak self] _ in self?.elapsed += 0.5 }
+            }
+        }
+        """),
+        // One that is sometimes given a timer of another run loop is not known to deliver on main.
+        .triggering("""
+        final class Ticker: ObservableObject {
+            @Published private(set) var elapsed = 0.0
+            private var ticks = Timer.publish(every: 0.5, on: .main, in: .default)
+            private var subscription: AnyCancellable?
+            func begin(on loop: RunLoop) {
+                ticks = Timer.publish(every: 0.5, on: loop, in: .default)
+                subscription = self.ticks.autoconnect().sink { [weak self] _ in ↓self?.elapsed += 0.5 }
             }
         }
         """),
@@ -1171,6 +1240,40 @@ extension MainActorMutation {
             }
         }
         """),
+        // The same model reached through a computed property that declares its type, and a project
+        // function that returns a timer of the main run loop.
+        .nonTriggering("""
+        @MainActor
+        final class ArchiveSource: ObservableObject {
+            @Published private(set) var entries: [String] = []
+        }
+        final class Merger: ObservableObject {
+            private let stored = ArchiveSource()
+            private var archive: ArchiveSource { stored }
+            @Published private(set) var all: [String] = []
+            @Published private(set) var now = Date()
+            init() {
+                archive.$entries.map { $0 }.assign(to: &$all)
+                Self.ticks().assign(to: &$now)
+            }
+            private static func ticks() -> AnyPublisher<Date, Never> {
+                Timer.publish(every: 1, on: .main, in: .common).autoconnect().eraseToAnyPublisher()
+            }
+        }
+        """),
+        .triggering("""
+        final class Clock: ObservableObject {
+            @Published private(set) var now = Date()
+            private let loop = RunLoop()
+            init() {
+                ticks(on: loop).sink { [weak self] in ↓self?.now = $0 }.store(in: &bag)
+            }
+            private var bag = Set<AnyCancellable>()
+            private func ticks(on loop: RunLoop) -> AnyPublisher<Date, Never> {
+                Timer.publish(every: 1, on: loop, in: .common).autoconnect().eraseToAnyPublisher()
+            }
+        }
+        """),
         // When that model is not isolated, the chain still delivers where its state is written,
         // and that write is the one this rule judges (`refresh` here); a chain through an
         // asynchronous operator off the main scheduler is judged on its own.
@@ -1291,6 +1394,9 @@ extension MainActorMutation {
                     .store(in: &bag)
                 $isOpen.combineLatest($isPinned).sink { [weak self] in self?.summary = "\\($0) \\($1)" }.store(in: &bag)
                 $isOpen.combineLatest($isHovering.dropFirst().removeDuplicates()).map { $0 && $1 }.assign(to: &$showsShelf)
+                let closed = $isOpen.map { !$0 }.eraseToAnyPublisher()
+                let pinned = $isPinned.removeDuplicates()
+                Publishers.CombineLatest(closed, pinned).map { $0 && $1 }.assign(to: &$showsShelf)
             }
             func choose(in window: NSWindow) {
                 let panel = NSOpenPanel()
@@ -1351,6 +1457,63 @@ extension MainActorMutation {
         .nonTriggering(files: [
             "CatalogAPI.swift": MainActorMutation.catalogAPI(receivesOnMain: true),
             "CatalogModel.swift": MainActorMutation.catalogModel(reported: false),
+        ]),
+        // A package's operator named for the main queue is taken at its name; one the project
+        // declares is judged by its code.
+        .triggering(files: [
+            "Operators.swift": """
+            extension Publisher {
+                func deliverOnMain() -> AnyPublisher<Output, Failure> {
+                    receive(on: DispatchQueue.global()).eraseToAnyPublisher()
+                }
+            }
+            """,
+            "SessionCoordinator.swift": """
+            import PublisherHelpers
+            final class SessionCoordinator: ObservableObject {
+                @Published private(set) var signedIn = false
+                @Published private(set) var userName = ""
+                private var bag = Set<AnyCancellable>()
+                init(signals: AnyPublisher<Bool, Never>, names: AnyPublisher<String, Never>) {
+                    signals.receiveOnMain().assign(to: &$signedIn)
+                    names.deliverOnMain().sink { [weak self] in ↓self?.userName = $0 }.store(in: &bag)
+                }
+            }
+            """,
+        ]),
+        // Work on another queue before the last hop to the main one does not matter; a scheduler
+        // after it does.
+        .triggering(files: [
+            "LoginRequest.swift": """
+            enum LoginRequest {
+                static func login(_ email: String) -> AnyPublisher<String, Never> {
+                    Future { promise in
+                        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { promise(.success(email)) }
+                    }
+                    .delay(for: 0.1, scheduler: DispatchQueue.global())
+                    .receive(on: DispatchQueue.main)
+                    .eraseToAnyPublisher()
+                }
+                static func logout() -> AnyPublisher<Bool, Never> {
+                    Just(true)
+                        .receive(on: DispatchQueue.main)
+                        .delay(for: 0.1, scheduler: DispatchQueue.global())
+                        .eraseToAnyPublisher()
+                }
+            }
+            """,
+            "SessionStore.swift": """
+            final class SessionStore: ObservableObject {
+                @Published private(set) var user: String?
+                private var bag = Set<AnyCancellable>()
+                func login(_ email: String) {
+                    LoginRequest.login(email).sink { [weak self] in self?.user = $0 }.store(in: &bag)
+                }
+                func logout() {
+                    LoginRequest.logout().sink { [weak self] _ in ↓self?.user = nil }.store(in: &bag)
+                }
+            }
+            """,
         ]),
         // Also through a repository's method that forwards to its remote's method of the same
         // name, which calls a project function that receives on it.

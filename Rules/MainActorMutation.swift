@@ -29,14 +29,15 @@ struct MainActorMutation: Rule {
         only subscribes with `sink` and forwards to it, `sinkResult { result in … }`, runs where a \
         `sink` there would); so does a subscriber of a chain that \
         starts at a project function returning such a publisher \
-        (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`), when \
+        (`static func names() -> AnyPublisher<…> { … .receive(on: DispatchQueue.main) … }`; work on \
+        another queue before that last hop does not matter, or returns a timer of the main run loop), when \
         every function of that name in the app's code does so (test code does not count), or every \
         one with the argument labels the call writes; a function that returns a `Future` does so \
         when the future fulfils its promise only in a subscriber after such a `receive(on:)` (or \
         at once, where the caller runs), not in a completion handler. So does a `sink` after a time operator \
         on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`) or on a timer of the \
-        main run loop (`Timer.publish(every: 1, on: .main, in: .common)`), with no other scheduler \
-        after it; the main queue may be named through a local, a stored constant \
+        main run loop (`Timer.publish(every: 1, on: .main, in: .common)`, also held in a stored property \
+        that is only ever given such timers), with no other scheduler after it; the main queue may be named through a local, a stored constant \
         (`let q = DispatchQueue.main`), one of swift-dependencies' main schedulers \
         (`@Dependency(\\.mainQueue)`, `\\.mainRunLoop`), or a scheduler injected for tests whose \
         default is the main one (a parameter `scheduler: AnySchedulerOf<DispatchQueue> = .main`, or a \
@@ -75,7 +76,8 @@ struct MainActorMutation: Rule {
         only Firestore has; also a `sink` on its Combine \
         `snapshotPublisher()`) and Firebase \
         Auth's completion blocks and listeners, also those of its users' `updatePassword`, `reauthenticate` and \
-        change requests' `commitChanges` (in a file that imports Firebase), Alamofire's \
+        change requests' `commitChanges` (in a file that imports Firebase; also through a project \
+        function that calls its closure inside one of these Firestore or Auth handlers), Alamofire's \
         response and progress handlers (`responseData { }`, `responseDecodable(of:) { }`, …) unless \
         `queue:` names another queue (in a file that imports Alamofire; also through a project \
         function that hands its closure to one), Socket.IO's event and acknowledgement handlers \
@@ -84,7 +86,8 @@ struct MainActorMutation: Rule {
         imports SocketIO), and AppKit's \
         `NSEvent.addLocalMonitorForEvents`. A helper from a package that is not linted, named \
         for running its closure on the main queue (`updateOnMain { }`, `performOnMainThread { }`), \
-        is taken at its name; the project's own helpers are judged by their code (one that works \
+        is taken at its name, and so is such a package's Combine operator (`.receiveOnMain()` before a \
+        `sink` or `assign`); the project's own helpers are judged by their code (one that works \
         on another queue and calls its closure only inside `DispatchQueue.main.async { }` runs it \
         on the main queue). A closure \
         passed to a project function's parameter \
@@ -96,7 +99,8 @@ struct MainActorMutation: Rule {
         `removeDuplicates`, `receive(on: ImmediateScheduler.shared)`, …) runs where that state is written, since a `@Published` property \
         publishes on the writing thread: the write of `query` is what is reported when it is made \
         off the main actor, not each value derived from it; so does one that joins several of them \
-        (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b.dropFirst())`, `.merge(with: $b)`). The \
+        (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b.dropFirst())`, `.merge(with: $b)`, also \
+        locals made from them: `let a = $a.map(valid); Publishers.CombineLatest(a, b)`). The \
         same chain from the state of \
         another model of the project (`prefs.$host`, held by a property or a parameter, or reached \
         from a shared instance: `Settings.shared.alerts.$value`) runs where \
@@ -256,13 +260,13 @@ struct MainActorMutation: Rule {
         // Also a project operator that only subscribes with `sink` and forwards (`sinkResult { }`).
         if last == "sink" || (project.subscribingPublisherMethods.contains(last) && !project.mainDeliveringPublisherMethods.contains(last)) {
             if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
-            return hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens)
+            return hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, mainTimers: queues.mainTimers, body: function.bodyTokens)
                 ? .main : .offMain("inside a Combine `\(last)` with no `receive(on:)` to the main queue upstream")
         }
         // RxSwift: `subscribe(onNext:)`/`bind` after `observeOn(MainScheduler.instance)`, and a
         // `Driver`'s `drive`, which delivers on the main thread.
         if last == "drive" && names.contains("asDriver") { return .main }
-        if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens) { return .main }
+        if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, mainTimers: queues.mainTimers, body: function.bodyTokens) { return .main }
         // `Future { promise in … }` runs its closure at once, where it is created.
         if last == "Future" && names.count == 1 { return .unknown }
         // `handleEvents(receiveSubscription:)` (and `receiveRequest:`) runs when the chain is
@@ -273,7 +277,7 @@ struct MainActorMutation: Rule {
         // Another operator's closure (`handleEvents`, `tryMap`) runs where values arrive: on the
         // main queue after a `receive(on:)` to it upstream.
         if MainActorMutation.combineOperators.contains(last),
-           hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, body: function.bodyTokens)
+           hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, mainTimers: queues.mainTimers, body: function.bodyTokens)
             || derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
         // GRDB's `ValueObservation.start(in:onError:onChange:)` notifies on the main queue unless
         // `scheduling:` names another (`.immediate` notifies on the main queue too).
@@ -414,18 +418,24 @@ struct MainActorMutation: Rule {
     /// time operator on the main scheduler (`.debounce(for: 0.3, scheduler: RunLoop.main)`), or a
     /// project operator that receives on the main queue (`publisher.onMain().sink { … }`). The last
     /// scheduling operator before the `sink` decides.
-    private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = [], body: TokenRange? = nil) -> Bool {
+    private func hasMainReceive(before c: ClosureInfo, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = [],
+                                mainTimers: Set<String> = [], body: TokenRange? = nil) -> Bool {
         guard let start = c.calleeStart, let sink = c.callee.last?.token, start < sink else { return false }
-        return hasMainReceive(in: start, before: sink, file: file, project: project, mainQueues: mainQueues, body: body)
+        return hasMainReceive(in: start, before: sink, file: file, project: project, mainQueues: mainQueues, mainTimers: mainTimers, body: body)
     }
 
     /// The same for the chain from `start` up to the subscriber's name token `sink`. `mainQueues`
     /// are names that hold the main queue (`receive(on: uiQueue)`). A chain that starts at a local
     /// of `body` (`let onMain = source.receive(on: DispatchQueue.main)`) begins with its initial value.
     private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = [],
-                                body: TokenRange? = nil, depth: Int = 0) -> Bool {
+                                mainTimers: Set<String> = [], body: TokenRange? = nil, depth: Int = 0) -> Bool {
         let operators = project.mainDeliveringPublisherMethods, signatures = project.mainDeliveringPublisherSignatures
         var onMain = false
+        // A stored timer of the main run loop (`ticks.autoconnect()`, `self.ticks`).
+        if !mainTimers.isEmpty {
+            let first = file.isWord(start, "self") && file.kind(start + 1) == .period ? start + 2 : start
+            onMain = file.kind(first) == .identifier && file.kind(first + 1) == .period && mainTimers.contains(file.name(first))
+        }
         if depth < 4, let b = body, let value = localInitializer(of: start, in: b, file: file) {
             onMain = hasMainReceive(in: value.lowerBound, before: value.upperBound, file: file, project: project, mainQueues: mainQueues, body: b, depth: depth + 1)
         }
@@ -451,10 +461,9 @@ struct MainActorMutation: Rule {
                       file.isWord(i + 3, "byTime") || file.isWord(i + 3, "byTimeOrCount"), file.kind(i + 4) == .leftParen, let close = file.partner(i + 4) {
                 // `collect(.byTime(DispatchQueue.main, .seconds(1)))`: emits on the scheduler it is given.
                 onMain = namesMain((i + 5)..<argumentEnd(from: i + 5, close: close, file: file))
-            } else if file.isWord(i, "Timer"), file.kind(i + 1) == .period, file.isWord(i + 2, "publish"), file.kind(i + 3) == .leftParen,
-                      let close = file.partner(i + 3), let on = (i + 4..<close).first(where: { file.isWord($0, "on") && file.kind($0 + 1) == .colon }) {
+            } else if let timer = file.timerPublishRunsOnMain(at: i) {
                 // `Timer.publish(every: 1, on: .main, in: .common)`: a timer of the main run loop fires on it.
-                onMain = (on + 2..<argumentEnd(from: on + 2, close: close, file: file)).contains(where: { file.isWord($0, "main") })
+                onMain = timer
             } else if file.kind(i - 1) == .period, MainActorMutation.schedulingOperators.contains(file.name(i)),
                       file.kind(i + 1) == .leftParen, let close = file.partner(i + 1),
                       let label = (i + 2..<close).first(where: { file.isWord($0, "scheduler") && file.kind($0 + 1) == .colon }) {
@@ -475,6 +484,11 @@ struct MainActorMutation: Rule {
                       project.sees(anyOf: MainActorMutation.firestoreCombineModules, in: file) {
                 // Firestore's Combine `snapshotPublisher()` wraps a snapshot listener, which
                 // Firestore calls on the main queue.
+                onMain = true
+            } else if file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
+                      MainActorMutation.namesMainQueue(file.name(i)), !project.publisherMethodNames.contains(file.name(i)) {
+                // An operator of a package that is not linted, named for the main queue
+                // (`receiveOnMain()`), taken at its name as such a helper is.
                 onMain = true
             } else if !operators.isEmpty || !signatures.isEmpty, file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
                       operators.contains(file.name(i))
@@ -533,10 +547,18 @@ struct MainActorMutation: Rule {
             if let property = isolatedState.publisherAlias(nil, file.name(i)), state.contains(property) { return i + 1 }
             return nil
         }
+        // A local of `body` whose initial value is such a chain (`let mail = $mail.map(valid)`,
+        // joined later: `Publishers.CombineLatest(mail, pass)`): the token after it, or nil.
+        func localStateEnd(at k: Int) -> Int? {
+            guard depth < 4, let b = body, file.kind(k) == .identifier, let value = localInitializer(of: k, in: b, file: file),
+                  derivesFromOwnState(in: value.lowerBound, before: value.upperBound, state: state, file: file, isolatedState: isolatedState,
+                                      body: b, endsAt: value.upperBound, depth: depth + 1) else { return nil }
+            return k + 1
+        }
         // Such a publisher, then synchronous operators up to `limit` (`$b.dropFirst()`): the token
         // after the last, or nil.
         func stateChainEnd(at k: Int, limit: Int) -> Int? {
-            guard var end = statePublisherEnd(at: k) else { return nil }
+            guard var end = statePublisherEnd(at: k) ?? localStateEnd(at: k) else { return nil }
             var steps = 0
             while end < limit, steps < 64, file.kind(end) == .period, file.kind(end + 1) == .identifier,
                   MainActorMutation.synchronousOperators.contains(file.name(end + 1)) {
@@ -565,12 +587,8 @@ struct MainActorMutation: Rule {
            MainActorMutation.combiningPublishers.contains(file.name(i + 2)), combinesStatePublishers(i + 3), let close = file.partner(i + 3) {
             // `Publishers.CombineLatest3($a, $b, $c)`: each value arrives where one of them is written.
             i = close + 1
-        } else if let end = statePublisherEnd(at: i) {
+        } else if let end = statePublisherEnd(at: i) ?? localStateEnd(at: i) {
             i = end
-        } else if depth < 4, let b = body, let value = localInitializer(of: i, in: b, file: file),
-                  derivesFromOwnState(in: value.lowerBound, before: value.upperBound, state: state, file: file, isolatedState: isolatedState,
-                                      body: b, endsAt: value.upperBound, depth: depth + 1) {
-            i += 1
         } else {
             return false
         }
@@ -649,7 +667,11 @@ struct MainActorMutation: Rule {
     /// type of `holder`, a parameter of `function` or a stored property of `model`.
     private func stateSources(function: FunctionDecl, model: String, file: SourceFile, project: ProjectIndex) -> StateSources {
         func holderType(_ holder: String) -> String? {
+            // A parameter, a stored property, or a computed property of the model declared in this
+            // file with its type written (`var archive: ArchiveSource { stored }`).
             let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
+                ?? file.tree.allTypes.lazy.filter { ($0.kind == .extension ? $0.extendedBaseName : $0.name) == model }
+                    .compactMap { t in t.variables.first { $0.name == holder && !$0.isStatic }?.type?.baseName }.first
             guard let t = declared.map({ TypeRef.baseName(of: $0) }), project.symbol(t)?.declarationPath != nil else { return nil }
             return t
         }
@@ -775,10 +797,7 @@ struct MainActorMutation: Rule {
                 guard let body = f.bodyTokens else { continue }
                 let params = file.parameters(of: f)
                 let mainParams = Set(params.compactMap { p in p.defaultValue.map { MainActorMutation.isMainScheduler($0, file: file) } == true ? p.name : nil })
-                for i in body where file.kind(i) == .equal && file.kind(i - 1) == .identifier {
-                    let viaSelf = file.kind(i - 2) == .period && file.isWord(i - 3, "self")
-                    guard viaSelf || file.kind(i - 2) != .period else { continue }
-                    let name = file.name(i - 1)
+                for (name, i) in propertyAssignments(in: body, file: file) {
                     var end = i + 1
                     while end < body.upperBound, !file.endsStatement(at: end), end - i < 16 { end += 1 }
                     let value = (i + 1)..<end
@@ -818,6 +837,9 @@ struct MainActorMutation: Rule {
         var background: Set<String> = []
         /// Properties and locals holding an instance of a class of `mainThreadCallbacks`: name → class.
         var framework: [String: String] = [:]
+        /// Stored properties that hold only timers of the main run loop
+        /// (`ticks = Timer.publish(every: 1, on: .main, in: .common)`).
+        var mainTimers: Set<String> = []
     }
 
     /// Framework classes documented to call the completion handlers of these methods on the main
@@ -899,7 +921,48 @@ struct MainActorMutation: Rule {
             }
         }
         q.main.formUnion(injectedMainSchedulers(of: types, in: file).filter { name in types.contains { $0.variables.contains { $0.name == name && !$0.isStatic } } })
+        q.mainTimers = mainTimerProperties(of: types, in: file)
         return q
+    }
+
+    /// Stored properties of `types` whose initial value and every value the types' members assign
+    /// (`ticks = …`, `self.ticks = …`) is a timer of the main run loop. Only files that call a
+    /// `publish` are read.
+    /// The assignments in `body` of a plain or `self.` name (`ticks = …`, `self.ticks = …`), each
+    /// with its `=` token; a member of another object (`other.ticks = …`) is not one.
+    private func propertyAssignments(in body: TokenRange, file: SourceFile) -> [(name: String, equal: Int)] {
+        var out: [(name: String, equal: Int)] = []
+        for i in body where file.kind(i) == .equal && file.kind(i - 1) == .identifier {
+            let viaSelf = file.kind(i - 2) == .period && file.isWord(i - 3, "self")
+            guard viaSelf || file.kind(i - 2) != .period else { continue }
+            out.append((file.name(i - 1), i))
+        }
+        return out
+    }
+
+    private func mainTimerProperties(of types: [TypeDecl], in file: SourceFile) -> Set<String> {
+        // Asked once per model: the answer for the file is kept.
+        guard file.memo("callsPublish", 0, { file.containsIdentifier("publish") }) else { return [] }
+        var main = Set<String>(), other = Set<String>()
+        var stored = Set<String>()
+        for t in types {
+            for v in t.variables where v.isStored && !v.isStatic {
+                stored.insert(v.name)
+                if let r = v.initializer {
+                    if file.timerPublishRunsOnMain(at: r.lowerBound) == true { main.insert(v.name) } else { other.insert(v.name) }
+                }
+            }
+        }
+        guard !stored.isEmpty else { return [] }
+        for t in types {
+            for f in t.functions {
+                guard let body = f.bodyTokens else { continue }
+                for (name, i) in propertyAssignments(in: body, file: file) where stored.contains(name) {
+                    if file.timerPublishRunsOnMain(at: i + 1) == true { main.insert(name) } else { other.insert(name) }
+                }
+            }
+        }
+        return main.subtracting(other)
     }
 
     /// Parameters and local `let`/`var` names that shadow properties inside `body`.

@@ -80,6 +80,61 @@ extension MissingEnvironmentObject {
             }
             """,
         ]),
+        // A view declared inside a preview shows what it constructs with what the preview applies
+        // to it; without a provision, the view it shows still lacks the object.
+        .triggering("""
+        final class Palette: ObservableObject { @Published private(set) var tint = "blue" }
+        struct Badge: View {
+            @EnvironmentObject private var palette: Palette
+            var body: some View { Text(palette.tint) }
+        }
+        struct Chip: View {
+            @EnvironmentObject private var ↓palette: Palette
+            var body: some View { Text(palette.tint) }
+        }
+        #Preview {
+            struct Host: View {
+                var body: some View { Badge() }
+            }
+            return Host().environmentObject(Palette())
+        }
+        #Preview {
+            struct Frame: View {
+                var body: some View { Chip() }
+            }
+            return Frame().padding()
+        }
+        """),
+        // A view extension that hands the view to a method of another type, which applies the
+        // objects, provides them; one whose method only pads the view does not.
+        .triggering("""
+        @Observable final class Settings { private(set) var theme = "dark" }
+        @Observable final class Deps {
+            let settings = Settings()
+            func inject<V: View>(into view: V) -> some View { view.environment(settings) }
+            func frame<V: View>(_ view: V) -> some View { view.padding() }
+        }
+        extension View {
+            func injecting(from deps: Deps) -> some View { deps.inject(into: self) }
+            func framed(by deps: Deps) -> some View { deps.frame(self) }
+        }
+        @main
+        struct DemoApp: App {
+            @State private var deps = Deps()
+            var body: some Scene {
+                WindowGroup { HomeView().injecting(from: deps) }
+            }
+        }
+        #Preview { DetailView().framed(by: Deps()) }
+        struct HomeView: View {
+            @Environment(Settings.self) private var settings
+            var body: some View { Text(settings.theme) }
+        }
+        struct DetailView: View {
+            @Environment(Settings.self) private var ↓settings
+            var body: some View { Text(settings.theme) }
+        }
+        """),
         // A provision applied to a parenthesised expression reaches all it holds, a popover's
         // content included; a function that applies the object to the content it is given
         // (`previewHost { … }`) provides it like a view extension that does.

@@ -28,7 +28,8 @@ struct MissingEnvironmentObject: Rule {
         is that model); a static method's result counts as anything. \
         A provision whose type cannot be resolved, and a project view extension, `ViewModifier` or \
         top-level function (`previewHost { Row() }`) that applies environment objects, count as \
-        providing everything, and so do Spezi's `.spezi(…)` and `.previewWith(…)` in a file that \
+        providing everything (also a method of another type that applies them to a view it is given, \
+        such as `container.inject(into: self)` called from a view extension), and so do Spezi's `.spezi(…)` and `.previewWith(…)` in a file that \
         imports Spezi or one of its modules, which put the modules it configures into the environment (applied anywhere in a type, to \
         everything the type shows; in a `PreviewProvider`, whose members are static, to what its \
         helpers build too). A view that applies them to \
@@ -37,7 +38,9 @@ struct MissingEnvironmentObject: Rule {
         to the content it is given (`Card { Label() }`); a view extension that wraps the view in \
         such a host (`func inRootView() -> some View { RootView { self } }`) provides what the host \
         applies, and so does a host that shows a member of the view (`RootView { mainArea() }`), to \
-        every view that view constructs; `.environment(x)` and \
+        every view that view constructs; a view type declared inside a `#Preview` body, which is not \
+        indexed, shows what it constructs with what the preview applies to it \
+        (`struct Host: View { … }; return Host().environmentObject(x)`); `.environment(x)` and \
         `.environmentObject(x)` satisfy either kind of read; a subclass or typealias of the type \
         counts. Static members (factories, fixtures) are not part of the graph, and a view name declared \
         twice in the project (two private `Row`s) is neither reported nor followed. Views that no root \

@@ -22,11 +22,29 @@ struct NoUsecaseInView: Rule {
         `DependencyValues` or Factory's `Container`, a `Factory<T>` registering a `T`). Reading a \
         static property whose declared type is not of those layers (`AccessRepository.directID`, a \
         `UUID` constant the type keeps), or naming a type nested in one (`AccessRepository.Target`), \
-        reaches none of them; its shared instance, or a call of a static method, does.
+        reaches none of them; its shared instance, or a call of a static method, does. Naming the \
+        type (`FooUseCase.self`) uses nothing, except as what a dependency container is asked to \
+        resolve (`container.resolve(FooUseCase.self)`, `Resolver.resolve(FooUseCase.self)`), which \
+        hands out an instance (reported once when it is an argument of a use case the view creates).
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
         examples: [
+            // Resolving a use case from a dependency container reaches one; registering or listing
+            // the type does not.
+            .triggering("""
+            struct LeaderboardView: View {
+                let container: Container
+                var body: some View {
+                    let load = container.resolve(↓FetchScoresUseCase.self)!
+                    let scores = Resolver.resolve(↓ScoresRepository.self, name: "live")
+                    let board = ↓FetchBoardUseCase(scores: container.resolve(ScoresRepository.self)!)
+                    List(load.cached(from: scores)) { Text($0.name) }
+                        .help(String(describing: [FetchScoresUseCase.self]))
+                        .onAppear { container.isRegistered(FetchScoresUseCase.self) }
+                }
+            }
+            """),
             // A constant the repository type keeps is not the repository; its shared instance is.
             .triggering("""
             final class AccessRepository {
@@ -264,7 +282,12 @@ struct NoUsecaseInView: Rule {
                     let next = file.kind(i + 1)
                     let creates = next == .leftParen && !file.tokens[i + 1].hasSpaceBefore
                     let reachesStatic = next == .period && file.kind(i + 2) == .identifier
-                    guard creates || reachesStatic else { continue }
+                    // The metatype a dependency container is asked for (`container.resolve(FooUseCase.self)`).
+                    var resolved = next == .period && file.isWord(i + 2, "self") && resolvesFromContainer(i, file: file)
+                    // One resolved as an argument of a use case the view creates is part of that finding.
+                    if resolved, let open = file.enclosingArgumentListOpen(of: i), let outer = file.enclosingArgumentListOpen(of: file.chain(endingAt: open - 1).start),
+                       file.kind(outer - 1) == .identifier, file.beginsWithCapital(outer - 1), isDomainOrData(file.name(outer - 1)) { resolved = false }
+                    guard creates || reachesStatic || resolved else { continue }
                     // Keyed by the token's bytes: no `String` for the many names that are not.
                     guard tokenLayer.value(forToken: i, isDomainOrData) else { continue }
                     let n = file.name(i)
@@ -313,6 +336,15 @@ private func assignedValue(after op: Int, in body: TokenRange, file: SourceFile)
         j += 1
     }
     return (op + 1)..<max(op + 1, min(j, body.upperBound))
+}
+
+/// Whether the type named at `i` (`FooUseCase.self`) is the first argument of a call of a
+/// dependency container's `resolve` (Swinject's `container.resolve(T.self)`, Resolver's
+/// `Resolver.resolve(T.self)`), which hands out an instance of it.
+private func resolvesFromContainer(_ i: Int, file: SourceFile) -> Bool {
+    guard file.kind(i - 1) == .leftParen || (file.kind(i - 1) == .colon && file.kind(i - 3) == .leftParen),
+          let open = file.enclosingArgumentListOpen(of: i), open >= i - 3 else { return false }
+    return file.isWord(open - 1, "resolve") && file.kind(open - 2) == .period
 }
 
 /// A type declared inside a `PreviewProvider` (at any depth): preview set-up.

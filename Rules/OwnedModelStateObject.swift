@@ -20,24 +20,67 @@ struct OwnedModelStateObject: Rule {
         long as the app whatever holds it, so its properties are not reported (a `Scene` is recreated \
         with its app's body and is checked like a view). A name that the view declares as a nested \
         struct or enum of its own (`struct Box` inside the view) is that type, whatever class of the \
-        same simple name is nested elsewhere in the project.
+        same simple name is nested elsewhere in the project, also when the view declares it in an \
+        extension in another file (`extension MigrateScreen { struct Model }`); so is a class of its own \
+        that adopts no ObservableObject.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
         fix: .sometimes,
         examples: [
+            // A value read from a new instance is that value, not the model.
+            .nonTriggering("""
+            final class AgendaModel: ObservableObject {
+                @Published private(set) var entries: [String] = ["standup"]
+                var range: ClosedRange<Int> { 0...entries.count }
+            }
+            struct AgendaView: View {
+                @State private var entries: [String] = AgendaModel().entries
+                private let range = AgendaModel().range
+                var body: some View { List(entries, id: \\.self) { Text($0) } }
+            }
+            """),
+            // `Model` is a struct in one view's extension (in another file) and a model class in
+            // another view: unqualified in the first view, it is the first view's own.
+            .triggering(files: [
+                "FilterScreen.swift": """
+                extension FilterScreen {
+                    @MainActor final class Model: ObservableObject { @Published private(set) var query = "" }
+                }
+                struct FilterScreen: View {
+                    @ObservedObject var model: Model
+                    var body: some View { Text(model.query) }
+                }
+                """,
+                "MigrateScreen+Model.swift": """
+                extension MigrateScreen {
+                    struct Model: Equatable { var count = 0 }
+                }
+                """,
+                "MigrateScreen.swift": """
+                struct MigrateScreen: View {
+                    @State private var model = Model()
+                    @State private var ↓filter = FilterScreen.Model()
+                    var body: some View { Text("\\(model.count)") }
+                }
+                """,
+            ]),
             // The view's own nested `Box` is a struct; the model nested in `Ticker` is another type.
             .triggering("""
             enum Ticker {
                 @MainActor final class Box: ObservableObject { @Published private(set) var tick = 0 }
+                @MainActor final class Cache: ObservableObject { @Published private(set) var hits = 0 }
             }
             struct HighlightModifier: ViewModifier {
                 struct Box { var tint: Color }
+                final class Cache { var hits = 0 }
                 var box: Box
                 var ↓ticker: Ticker.Box
+                private let cache: Cache
                 init(tint: Color) {
                     self.box = Box(tint: tint)
                     self.ticker = Ticker.Box()
+                    self.cache = Cache()
                 }
                 func body(content: Content) -> some View { content.foregroundStyle(box.tint) }
             }
@@ -316,7 +359,7 @@ struct OwnedModelStateObject: Rule {
                 var created: String? = nil
                 var fix: Fix? = nil
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
-                   isObservableObject(made.name, in: file, project: project) {
+                   !readsPropertyOfResult(r, file: file), isObservableObject(made.name, in: file, project: project) {
                     created = made.name
                     if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
                 }
@@ -330,7 +373,14 @@ struct OwnedModelStateObject: Rule {
                 // not a model of the same simple name nested elsewhere in the project.
                 // (`Ticker.Box`, written qualified, is the other one.)
                 let written = v.type?.text ?? v.initializer.map { file.text(of: $0, compact: true) } ?? ""
-                if !written.contains("." + model), let nested = UnobservedModel.nestedType(named: model, in: type), nested.kind != .class { continue }
+                if !written.contains("." + model), let nested = UnobservedModel.nestedType(named: model, in: type) {
+                    if nested.kind != .class { continue }
+                    // The view's own class that adopts no ObservableObject itself is no model, whatever
+                    // a namesake nested elsewhere is.
+                    if !nested.inherited.contains(where: { $0.baseName == "ObservableObject" || project.isObservableObjectType($0.baseName) }) { continue }
+                }
+                // The same for one declared in an extension of the view, in any file.
+                if !written.contains("." + model), project.nestedValueTypeNames.contains(type.indexName + "." + model) { continue }
                 switch wrapper {
                 case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model), fix: fix)
                 case "State":
@@ -355,6 +405,28 @@ struct OwnedModelStateObject: Rule {
             return local.inherited.contains { $0.baseName == "ObservableObject" || (project.kind(of: $0.baseName) == .class && project.isObservableObjectType($0.baseName)) }
         }
         return project.isObservableObjectType(name)
+    }
+
+    /// `CalendarModel().entries`: after the construction's call, the initial value reads a
+    /// property of the new instance (a `.name` not called), so the property holds that value,
+    /// not the model.
+    private func readsPropertyOfResult(_ r: TokenRange, file: SourceFile) -> Bool {
+        var j = r.lowerBound
+        var called = false
+        while j < r.upperBound {
+            switch file.kind(j) {
+            case .leftParen, .leftBracket, .leftBrace:
+                if file.kind(j) == .leftParen { called = true }
+                guard let close = file.partner(j), close > j else { return false }
+                j = close + 1
+            case .period where called:
+                if file.kind(j + 1) == .identifier, file.kind(j + 2) != .leftParen, file.kind(j + 2) != .leftBrace { return true }
+                j += 1
+            default:
+                j += 1
+            }
+        }
+        return false
     }
 
     private func stateObjectFix(_ v: VariableDecl, in file: SourceFile) -> Fix? {

@@ -15,13 +15,15 @@ struct ReducerSideEffect: Rule {
         the work as an effect (`.run { send in … }`) or pass the value in with the action. Reducers \
         are functions with an `inout …State` parameter and an `…Action` or `…Intent` parameter, \
         functions that return a new `…State` from one passed in and an action (ReSwift's \
-        `func appReducer(action: Action, state: AppState?) -> AppState`), and \
+        `func appReducer(action: Action, state: AppState?) -> AppState`; not one declared `async`, \
+        which awaits by design, unless its name calls it a reducer: `func reduce(_:action:) async`), and \
         the closure of a `Reduce { state, action in }` or of an older \
         `Reducer<State, Action, Environment> { state, action, environment in }` (also `AnyReducer`); \
         closures passed to `.run`, `.task`, \
         `.fireAndForget` and `.publisher` (also written `Effect.run`) are effects and are not checked, \
         and so are the closures of a returned call of another implicit member (`return .exec { … }`, \
-        a project's factory in `extension Effect`), of a returned call of a function of the file \
+        a project's factory in `extension Effect`) or of the same member named with its type \
+        (`return Effect.future { … }`), of a returned call of a function of the file \
         that returns an `Effect`, and async closures of a returned call \
         (`return operation(state: &state) { try await … }`). \
         `Date()` and `UUID()` count only without arguments: `Date(timeIntervalSince1970:)` and \
@@ -145,6 +147,32 @@ struct ReducerSideEffect: Rule {
                 }
                 func operation(state: inout State, _ work: @escaping () async throws -> Void) -> Effect<Action> {
                     .run { send in try await work(); await send(.deleted) }
+                }
+            }
+            """),
+            // TCA 0.x names the factory with its type; the closure runs when the effect is subscribed.
+            // A session made before the `return` is made in the reducer.
+            .triggering("""
+            let syncReducer = Reducer<SyncState, SyncAction, SyncEnvironment> { state, action, _ in
+                switch action {
+                case .start:
+                    return Effect.future { callback in
+                        URLSession.shared.dataTask(with: URL(string: "https://example.org")!) { _, _, _ in
+                            callback(.success(.finished))
+                        }.resume()
+                    }
+                case .wipe:
+                    return Effect.catching { try FileManager.default.removeItem(atPath: "/tmp/cache") }
+                        .fireAndForget()
+                case .restart:
+                    let session = ↓URLSession.shared
+                    return Effect.future { callback in
+                        session.invalidateAndCancel()
+                        callback(.success(.finished))
+                    }
+                case .finished:
+                    state.done = true
+                    return .none
                 }
             }
             """),
@@ -272,6 +300,24 @@ struct ReducerSideEffect: Rule {
                 return state
             }
             """),
+            // An `async` function that returns the next state awaits by design; an `inout` one, or
+            // one named for reducing, is a reducer.
+            .triggering("""
+            func swapStep(state: SwapState, action: SwapAction, services: SwapServices) async -> SwapState {
+                var next = state
+                next.quote = await services.quote(for: state.amount)
+                print("quoted")
+                return next
+            }
+            func reduce(state: inout SwapState, action: SwapAction) async {
+                state.quote = ↓await Quotes.latest()
+            }
+            func reduce(_ state: SwapState, action: SwapAction) async throws -> SwapState {
+                var next = state
+                next.quote = try ↓await Quotes.latest()
+                return next
+            }
+            """),
             // Not a function that builds a state from something else, or reads one without an action.
             .nonTriggering("""
             func makeState(from response: Response) -> FeedState {
@@ -348,7 +394,10 @@ struct ReducerSideEffect: Rule {
         let returnsState = f.returnTypeTokens.map { r in
             r.contains { file.nameEnds($0, with: "State") } && TypeRef.baseName(of: file.text(of: r, compact: true)).hasSuffix("State")
         } ?? false
-        guard takesInout || returnsState else { return false }
+        // A function declared `async` that returns the new state awaits by design: it is a step
+        // of business logic, not a pure reducer, unless it is named one (`reduce`, `appReducer`);
+        // an `inout` one is checked too.
+        guard takesInout || (returnsState && (!f.isAsync || f.name.lowercased().contains("reduc"))) else { return false }
         let parameters = file.parameters(of: f)
         let hasState = parameters.contains { p in (p.isInout || returnsState) && (p.type?.baseName.hasSuffix("State") ?? false) }
         let hasAction = parameters.contains { p in
@@ -409,6 +458,8 @@ struct ReducerSideEffect: Rule {
         // reducer returns, an implicit member's or async work, which runs later.
         if let start = c.calleeStart, file.isWord(start - 1, "return") || (file.kind(start - 1) == .period && file.isWord(start - 2, "return")) {
             if c.callee.count == 1 && file.kind(last.token - 1) == .period { return true }
+            // The same factory named with its type (`return Effect.future { … }`).
+            if c.callee.count == 2 && c.callee[0].name.hasPrefix("Effect") { return true }
             if awaitingClosures(in: file).contains(index) { return true }
             // A function of this file of that name that returns an effect takes the closure into it.
             if returnsEffect(named: last.name, in: file) { return true }

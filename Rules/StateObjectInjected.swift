@@ -20,7 +20,8 @@ struct StateObjectInjected: Rule {
         also `make…`, `create…`), and a call of a Factory registration of the project that names no \
         scope (`Container.shared.pinModel(userID)`, which the library makes anew at each call; one \
         with `.singleton`, `.cached`, `.shared` or `.scope(…)` hands out a kept instance); so does a \
-        local of `init` that holds what such a call returned. \
+        local of `init` that holds what such a call returned (`let made = factory.makeBadge()`, the \
+        factory itself a local or not), or a member of it (`result.model`, of a tuple the factory returns). \
         A closure called at once (`{ let m = Model(); m.configure(); return m }()`) makes a new instance \
         when what it returns is one.
         """,
@@ -290,6 +291,44 @@ struct StateObjectInjected: Rule {
                 var body: some View { Text("\\(badge.count)") }
             }
             """),
+            // A name that a closure binds again (`guard let tally = tally`) is the closure's own:
+            // the local made before it is still the one handed over.
+            .nonTriggering("""
+            struct Root: View {
+                @StateObject private var tally: Tally
+                @StateObject private var timer: TimerModel
+                init() {
+                    let tally = Tally()
+                    let timer = TimerModel()
+                    timer.onFinish = { [weak tally] in
+                        guard let tally = tally else { return }
+                        tally.bump()
+                    }
+                    _tally = StateObject(wrappedValue: tally)
+                    _timer = StateObject(wrappedValue: timer)
+                }
+                var body: some View { Text("\\(tally.count)") }
+            }
+            """),
+            // A local holding what a factory local of `init` makes, or a member of it; a member of
+            // a local copy of a parameter is an existing instance.
+            .triggering("""
+            struct BadgeHost: View {
+                @StateObject private var badge: BadgeModel
+                @StateObject private var panel: PanelModel
+                @StateObject private var ↓given: PanelModel
+                init(preset: (view: Text, model: PanelModel)) {
+                    let factory = BadgeFactory()
+                    let made = factory.makeBadge()
+                    _badge = StateObject(wrappedValue: made)
+                    let result = factory.makePanel()
+                    _panel = StateObject(wrappedValue: result.model)
+                    let copy = preset
+                    _given = StateObject(wrappedValue: copy.model)
+                }
+                var body: some View { Text("\\(badge.count)") }
+            }
+            """),
         ])
 
     /// Only a file's view types are checked.
@@ -332,10 +371,13 @@ struct StateObjectInjected: Rule {
                     // property of the view (`Self.makeRouter`).
                     if callsClosureParameter(arg, end: close, of: f, file: file) || readsComputedStatic(arg, end: close, of: type, file: file)
                         || callsFactoryFunction(arg, end: close, file: file, project: project) { continue }
-                    // A local of `init` made by such a factory call (`let fresh = makeModel(id: id)`),
-                    // as a local made by a construction is.
-                    if arg + 1 == close, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body),
-                       file.kind(eq) == .equal, assignments.isEmpty, let valueEnd = file.plainCallEnd(from: eq + 1, before: arg),
+                    // A local of `init` made by such a factory call (`let fresh = makeModel(id: id)`,
+                    // `let made = factory.makeBadge()`), as a local made by a construction is; also a
+                    // member of one (`result.model`, of a tuple the factory returns).
+                    let readsLocal = arg + 1 == close || (arg + 3 == close && file.kind(arg + 1) == .period && file.kind(arg + 2) == .identifier)
+                    if readsLocal, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body),
+                       file.kind(eq) == .equal, assignments.isEmpty,
+                       let valueEnd = file.plainCallEnd(from: eq + 1, before: arg) ?? expressionEnd(from: eq + 1, before: arg, file: file),
                        callsFactoryFunction(eq + 1, end: valueEnd, file: file, project: project) { continue }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
@@ -393,6 +435,23 @@ extension StateObjectInjected {
         return ["make", "build", "create"].contains { prefix in
             name.hasPrefix(prefix) && (name.count == prefix.count || name.dropFirst(prefix.count).first?.isUppercase == true)
         }
+    }
+
+    /// The end of the expression that starts at `start` and ends its statement before `limit`
+    /// (brackets and closures skipped), or nil when it runs into `limit`.
+    private func expressionEnd(from start: Int, before limit: Int, file: SourceFile) -> Int? {
+        var j = start
+        while j < limit {
+            if j > start, file.endsStatement(at: j) { return j }
+            switch file.kind(j) {
+            case .leftParen, .leftBracket, .leftBrace:
+                guard let close = file.partner(j), close > j else { return nil }
+                j = close + 1
+            default:
+                j += 1
+            }
+        }
+        return nil
     }
 
     /// `Self.make` or `View.make`: the whole argument reads a static property of `type` that is

@@ -94,6 +94,34 @@ struct UnobservedModel: Rule {
                 }
             }
             """),
+            // A UIKit or AppKit view named through a project alias (`Platform.View`) is not a SwiftUI
+            // view; `SwiftUI.View` is.
+            .nonTriggering("""
+            enum Platform {
+                #if os(macOS)
+                typealias View = NSView
+                #else
+                typealias View = UIView
+                #endif
+            }
+            final class Brush: ObservableObject { @Published private(set) var width = 1.0 }
+            final class SketchSurface: Platform.View {
+                private let brush: Brush
+                init(brush: Brush) {
+                    self.brush = brush
+                    super.init(frame: .zero)
+                }
+                required init?(coder: NSCoder) { nil }
+                func strokeWidth() -> Double { brush.width * 2 }
+            }
+            """),
+            .triggering("""
+            final class Brush: ObservableObject { @Published private(set) var width = 1.0 }
+            struct BrushPreview: SwiftUI.View {
+                let ↓brush: Brush
+                var body: some SwiftUI.View { Circle().frame(width: brush.width) }
+            }
+            """),
             // A method of the view used only as an action, or called only in event handlers.
             .nonTriggering("""
             final class FlowCoordinator: ObservableObject {

@@ -3,6 +3,28 @@ import MVILintCore
 
 extension ViewMutatesState {
     static let examplesList: [RuleExample] = [
+        // An `App` wires up the models it makes in its `init`; its `body` is checked like a view's.
+        .triggering("""
+        final class AuthManager: ObservableObject { @Published private(set) var user: String? }
+        final class FactsDatabase: ObservableObject {
+            @Published var facts: [String] = []
+            var authentication: AuthManager?
+        }
+        @main
+        struct FactsApp: App {
+            private let auth = AuthManager()
+            private let database = FactsDatabase()
+            init() {
+                database.authentication = auth
+                self.database.facts = ["seed"]
+            }
+            var body: some Scene {
+                WindowGroup {
+                    Text("Facts").environmentObject(database).onAppear { ↓database.facts = [] }
+                }
+            }
+        }
+        """),
         // A method of the state's own type that shares a name with a mutating method of the
         // standard library but not its arguments, and whose result is used (`sort(_ filter:)`
         // returning a value), only reads; `sort()`, `sort(by:)` and `reverse()` on the model's

@@ -45,7 +45,16 @@ struct ViewMutatesState: Rule {
         member that a `@dynamicMemberLookup` model class does not store (`context.name = \"\"`) runs \
         its `subscript(dynamicMember:)` setter, and is not reported either. \
         A method of the model's own types that shares a mutating method's name but not its \
-        arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads.
+        arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads. \
+        A `ReferenceFileDocument` that the view holds with `@ObservedObject` is reported like a \
+        model: SwiftUI does not see a write into it from the view (the document is not marked as \
+        edited); change it through a document method that registers an undo action. \
+        An `App`'s `init` is the composition root that wires up the models the app makes \
+        (`database.authentication = auth`) and is not checked; its `body` is. \
+        A stored property of an ObservableObject that is not `@Published` (`store.region = r`, also \
+        with a `didSet` that saves it) is reported like any other: RULES.md reports every write \
+        rooted at the model, not only writes of its observable state, and the write still bypasses \
+        the model. Give the model a method, or make the property computed with a setter.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -60,7 +69,11 @@ struct ViewMutatesState: Rule {
             let models = project.modelProperties(of: type, in: file).filter { !project.isComposableStore($0.value, in: file) }
             guard !models.isEmpty else { continue }
             var reported = Set<Int>()
+            // An `App` is made once, as the composition root: its `init` wires up the models it
+            // makes (`store.session = session`) before any view shows them.
+            let isApp = project.isApp(type)
             for code in file.memberCode(of: type) {
+                if isApp, code.function?.kind == .initializer { continue }
                 for m in file.mutations(in: code.range) {
                     // Assigning the property itself (`self.viewModel = viewModel` in `init`) replaces
                     // the reference; only writes through it reach the model's state.

@@ -55,7 +55,7 @@ extension ProjectIndex {
     func isViewLike(_ t: TypeDecl) -> Bool {
         // The same test as the engine's, on a file's summary (`FileScope.declaresViewLike`).
         guard t.kind != .protocol else { return false }
-        return isViewLike(kind: t.kind, name: t.indexName, inheritsViewProtocol: t.inherited.contains { ProjectIndex.viewProtocolNames.contains($0.baseName) })
+        return isViewLike(kind: t.kind, name: t.indexName, inheritsViewProtocol: t.inheritsViewProtocol)
     }
 }
 
@@ -118,11 +118,27 @@ extension SourceFile {
     /// plain assignments of it before `start`. The declaration is looked for in the last
     /// `localWindow` tokens: a bound cost per question however long the initializer (a local
     /// declared further back is not followed).
+    /// Whether a declaration at `j` is still in scope at `use`: no block or closure that holds
+    /// it closes in between (`guard let m = m` inside a closure binds nothing after it).
+    private func isInScope(_ j: Int, at use: Int) -> Bool {
+        var depth = 0
+        for k in j..<use {
+            switch kind(k) {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                depth -= 1
+                if depth < 0 { return false }
+            default: break
+            }
+        }
+        return true
+    }
+
     func localBinding(at start: Int, in body: TokenRange) -> (equal: Int, assignments: [Mutation])? {
         let local = name(start)
         var binding: Int? = nil
         for j in max(body.lowerBound, start - SourceFile.localWindow)..<start
-        where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local {
+        where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .identifier && name(j + 1) == local && isInScope(j, at: start) {
             binding = j + 1
         }
         guard let nameToken = binding else { return nil }

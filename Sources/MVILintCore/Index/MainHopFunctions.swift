@@ -34,6 +34,9 @@ public struct MainHopSummary: Sendable {
         // `typealias Completion = (Greeting) -> Void` in this file: a parameter of that type is a closure.
         let functionAliases = Set(file.tree.typeAliases.compactMap { $0.target?.isFunctionType == true ? $0.name : nil })
         let importsAlamofire = file.tree.imports.contains("Alamofire")
+        let imports = file.tree.imports
+        let firebase = FirebaseCallbacks(importsFirestore: imports.contains(where: FirebaseCallbacks.firestoreModules.contains),
+                                         importsAuth: imports.contains(where: FirebaseCallbacks.authModules.contains))
         func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
             guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
                   (open..<close).contains(where: { file.kind($0) == .arrow || (!functionAliases.isEmpty && file.kind($0) == .identifier && functionAliases.contains(file.name($0))) })
@@ -81,6 +84,7 @@ public struct MainHopSummary: Sendable {
                 if file.kind(i + 1) == .leftBrace && file.kind(i - 1) == .period {
                     m.calls.append(file.name(i))
                     if importsAlamofire, file.isName(i, in: alamofireMainQueueHandlerWords) { m.hopsToMain = true }
+                    if firebase.any, firebase.callsBackOnMain(at: i, file: file) { m.hopsToMain = true }
                 } else if file.kind(i + 1) == .leftParen, let close = file.partner(i + 1), close > i + 1,
                           (i + 2..<close).contains(where: isClosure) || file.kind(close + 1) == .leftBrace {
                     m.calls.append(file.name(i))
@@ -88,6 +92,9 @@ public struct MainHopSummary: Sendable {
                     // it on the main queue unless `queue:` names another.
                     if importsAlamofire, file.kind(i - 1) == .period, file.isName(i, in: alamofireMainQueueHandlerWords),
                        !file.argumentLabels(ofCallAt: i + 1).contains("queue") { m.hopsToMain = true }
+                    // `db.collection("notes").getDocuments { … completion(r) }`: Firestore and
+                    // Firebase Auth call their handlers on the main queue.
+                    if firebase.any, file.kind(i - 1) == .period, firebase.callsBackOnMain(at: i, file: file) { m.hopsToMain = true }
                 }
             }
             // Work on another queue that hands its result back on the main one (`global().async {
@@ -348,6 +355,39 @@ public let alamofireMainQueueHandlers: Set<String> = [
     "responseStreamString", "responseStreamDecodable", "downloadProgress", "uploadProgress",
 ]
 let alamofireMainQueueHandlerWords = WordSet(Array(alamofireMainQueueHandlers))
+
+/// Firestore's and Firebase Auth's methods whose completion handlers and listeners the library
+/// calls on the main queue (Firestore: unless its settings name another dispatch queue), as seen
+/// in a file that imports the library.
+struct FirebaseCallbacks {
+    let importsFirestore: Bool
+    let importsAuth: Bool
+    var any: Bool { importsFirestore || importsAuth }
+
+    static let firestoreModules: Set<String> = ["FirebaseFirestore", "Firebase"]
+    static let authModules: Set<String> = ["FirebaseAuth", "Firebase"]
+    /// Names that only Firestore's references, queries and documents have.
+    static let firestoreOnly = WordSet(["getDocuments", "getDocument", "addSnapshotListener"])
+    /// Names other APIs share: they count on a chain that names a collection, document, batch or
+    /// the Firestore instance (`db.collection("a").document(id).setData(d) { … }`).
+    static let firestoreShared = WordSet(["addDocument", "setData", "updateData", "delete", "commit"])
+    static let firestoreChainWords: Set<String> = ["collection", "document", "firestore", "batch", "collectionGroup"]
+    /// Firebase Auth's methods, on a chain from `Auth.auth()`.
+    static let auth = WordSet(["signIn", "createUser", "signInAnonymously", "sendPasswordReset", "sendEmailVerification",
+                               "addStateDidChangeListener", "addIDTokenDidChangeListener", "getIDToken", "getIDTokenResult"])
+
+    /// Whether the method named at `i` (after a `.`) is one of those, called on such a receiver.
+    func callsBackOnMain(at i: Int, file: SourceFile) -> Bool {
+        if importsFirestore, file.isName(i, in: FirebaseCallbacks.firestoreOnly) { return true }
+        if importsFirestore, file.isName(i, in: FirebaseCallbacks.firestoreShared) {
+            return file.chain(endingAt: i).components.dropLast().contains { FirebaseCallbacks.firestoreChainWords.contains($0.name) }
+        }
+        if importsAuth, file.isName(i, in: FirebaseCallbacks.auth) {
+            return file.chain(endingAt: i).components.dropLast().contains { $0.name == "auth" || $0.name == "currentUser" }
+        }
+        return false
+    }
+}
 
 /// Methods of `DispatchQueue` and `OperationQueue` that hand a closure to the queue
 /// (`queue.async { }`, `queue.addOperation { }`); whether it runs on the main thread depends on

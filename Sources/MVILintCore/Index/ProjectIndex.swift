@@ -54,6 +54,8 @@ public struct FileSummary: Sendable {
     public var boundMembers: [String] = []
     /// Constants holding a Firestore reference (`FileSummary.firestoreReferences`).
     public var firestoreReferences: [String] = []
+    /// Structs and enums nested in another type, as `Outer.Name` (`MigrateView.Model`).
+    public var nestedValueTypes: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
     /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
@@ -72,6 +74,15 @@ public struct FileSummary: Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// The name under which an inherited type joins the inheritance graph: its last component,
+    /// except for SwiftUI's view protocols qualified by another name (`Platform.View`, a project's
+    /// alias of `UIView`), which keep the qualifier so that they are not taken for SwiftUI's.
+    public static func inheritedName(_ t: TypeRef) -> String {
+        guard ProjectIndex.viewProtocolNames.contains(t.baseName), t.qualifiedBase != t.baseName,
+              t.qualifiedBase != "SwiftUI." + t.baseName else { return t.baseName }
+        return t.qualifiedBase
+    }
+
     /// Extracts the summary of a parsed file.
     public init(file: SourceFile) {
         self.path = file.path
@@ -79,7 +90,7 @@ public struct FileSummary: Sendable {
         types.reserveCapacity(file.tree.allTypes.count)
         for t in file.tree.allTypes {
             let name = t.kind == .extension ? t.extendedBaseName : t.name
-            types.append(TypeEntry(kind: t.kind, name: name, inherited: t.inherited.map(\.baseName),
+            types.append(TypeEntry(kind: t.kind, name: name, inherited: t.inherited.map(FileSummary.inheritedName),
                                    isMainActor: t.header.isMainActor,
                                    isObservableMacro: t.header.hasAttribute("Observable"),
                                    isNonisolated: t.header.hasModifier("nonisolated"),
@@ -120,6 +131,9 @@ public struct FileSummary: Sendable {
         viewGraph = ViewGraphSummary(file: file)
         boundMembers = FileSummary.boundMembers(in: file)
         firestoreReferences = FileSummary.firestoreReferences(in: file)
+        for t in file.tree.allTypes where (t.kind == .struct || t.kind == .enum) && !t.outerNames.isEmpty {
+            nestedValueTypes.append(t.outerNames[t.outerNames.count - 1] + "." + t.name)
+        }
         // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
         // completion at once) does not run in the app: it does not tell how the app's function of
         // that name delivers.
@@ -256,7 +270,7 @@ public struct FileSummary: Sendable {
     /// that imports Firestore (`let USERS = Firestore.firestore().collection("users")` → `USERS`;
     /// `static let likes = …` in `enum Refs` → `Refs.likes`).
     static func firestoreReferences(in file: SourceFile) -> [String] {
-        guard file.tree.imports.contains(where: { $0 == "FirebaseFirestore" || $0 == "Firebase" }) else { return [] }
+        guard file.tree.imports.contains(where: FirebaseCallbacks.firestoreModules.contains) else { return [] }
         func holdsFirestore(_ v: VariableDecl) -> Bool {
             guard v.isLet, let r = v.initializer else { return false }
             return file.isFirestoreInstance(at: r.lowerBound)
@@ -467,6 +481,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public let boundMemberNames: Set<String>
     /// Top-level and static constants holding Firestore references (`FileSummary.firestoreReferences`).
     public let firestoreReferenceNames: Set<String>
+    /// Structs and enums nested in another type (`FileSummary.nestedValueTypes`): `Outer.Name`.
+    public let nestedValueTypeNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -489,6 +505,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var viewGraph = ViewGraph()
     /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
     public private(set) var mainDeliveringPublisherMethods: Set<String> = []
+    /// Names of all project functions summarised as publisher methods (operators of `extension
+    /// Publisher`, functions returning a publisher).
+    public private(set) var publisherMethodNames: Set<String> = []
     /// Names of project operators that subscribe to their upstream with `sink` and forward to the
     /// closure they are given (`PublisherMethodSummary.subscribing`).
     public private(set) var subscribingPublisherMethods: Set<String> = []
@@ -560,6 +579,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var closureCases = Set<String>()
         var boundMembers = Set<String>()
         var firestoreReferences = Set<String>()
+        var nestedValueTypes = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -641,11 +661,13 @@ public final class ProjectIndex: @unchecked Sendable {
             closureCases.formUnion(summaries[si].closureCases)
             boundMembers.formUnion(summaries[si].boundMembers)
             firestoreReferences.formUnion(summaries[si].firestoreReferences)
+            nestedValueTypes.formUnion(summaries[si].nestedValueTypes)
         }
         self.functionTypeAliases = functionAliases
         self.closureCaseNames = closureCases
         self.boundMemberNames = boundMembers
         self.firestoreReferenceNames = firestoreReferences
+        self.nestedValueTypeNames = nestedValueTypes
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
@@ -673,6 +695,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         let publisherMethods = summaries.flatMap(\.publisherMethods)
         self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(publisherMethods)
+        self.publisherMethodNames = Set(publisherMethods.lazy.map(\.name))
         self.subscribingPublisherMethods = PublisherMethodSummary.subscribing(publisherMethods)
         self.mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
             publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
@@ -789,7 +812,7 @@ public final class ProjectIndex: @unchecked Sendable {
         return reachingNames(in: graph, from: goals)
     }
 
-    /// UIKit, AppKit and WebKit classes and delegate protocols that the SDK declares `@MainActor`,
+    /// UIKit, AppKit, WebKit and WatchKit classes and delegate protocols that the SDK declares `@MainActor`,
     /// so that an app delegate, a view controller subclass or a class that adopts a UI delegate
     /// protocol is isolated without an attribute of its own (RULES.md counts a conformance stated
     /// anywhere; the compiler infers isolation only from one in the declaration's file). The SDK's own
@@ -815,6 +838,8 @@ public final class ProjectIndex: @unchecked Sendable {
         "UIViewControllerTransitioningDelegate", "UIColorPickerViewControllerDelegate", "UISheetPresentationControllerDelegate",
         // WebKit.
         "WKWebView", "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "WKDownloadDelegate",
+        // WatchKit: the app and extension objects, their delegate protocols, interface controllers.
+        "WKApplication", "WKExtension", "WKApplicationDelegate", "WKExtensionDelegate", "WKInterfaceController", "WKHostingController",
         // AppKit classes.
         "NSDocument", "NSDocumentController", "NSPopover", "NSMenu", "NSControl", "NSButton", "NSTextField", "NSTextView",
         "NSScrollView", "NSTableView", "NSOutlineView", "NSTableCellView", "NSCollectionView", "NSCollectionViewItem",
@@ -1028,5 +1053,13 @@ public final class ProjectIndex: @unchecked Sendable {
         if hasMainActorAttribute(name) { return true }
         if symbol(name)?.isNonisolated == true { return false }
         return isDefaultMainActor(path: path)
+    }
+}
+
+extension TypeDecl {
+    /// Whether the declaration itself lists a SwiftUI view protocol (`View`, `ViewModifier`,
+    /// `App`, `Scene`; not one qualified by another name, `FileSummary.inheritedName`).
+    public var inheritsViewProtocol: Bool {
+        inherited.contains { ProjectIndex.viewProtocolNames.contains(FileSummary.inheritedName($0)) }
     }
 }

@@ -53,9 +53,12 @@ public struct PublisherMethodSummary: Sendable {
                 guard let body = f.bodyTokens else { continue }
                 var m = PublisherMethodSummary(name: f.name, receivesOnMain: false, mayLeaveMain: false, calls: [])
                 m.labels = file.parameters(of: f).compactMap(\.label)
+                // Where the last `receive(on:)` to the main queue is, and the last point that may
+                // leave it: a final hop to main makes up for work done elsewhere before it.
+                var lastMainReceive: Int? = nil, lastLeave = -1
                 for i in body {
                     guard file.kind(i) == .identifier || file.kind(i) == .keyword else { continue }
-                    if file.startsWorkElsewhere(at: i) { m.mayLeaveMain = true }
+                    if file.startsWorkElsewhere(at: i) { m.mayLeaveMain = true; lastLeave = i }
                     // `sink(receiveCompletion:receiveValue:)`, `sink { … }`, on `self` (the upstream).
                     if isOperator, file.isWord(i, "sink"), file.kind(i + 1) == .leftParen || file.kind(i + 1) == .leftBrace,
                        file.kind(i - 1) != .period || file.isWord(i - 2, "self") { m.subscribes = true }
@@ -68,10 +71,21 @@ public struct PublisherMethodSummary: Sendable {
                         let namesMain = (start..<max(start, end)).contains { file.isWord($0, "main") }
                             || (end - 1 > start && file.kind(end - 1) == .identifier && file.kind(end - 2) == .period
                                 && file.isName(end - 1, in: PublisherMethodSummary.mainSchedulerMemberWords))
-                        if namesMain && isReceive { m.receivesOnMain = true }
-                        if !namesMain { m.mayLeaveMain = true }
+                        if namesMain && isReceive { m.receivesOnMain = true; lastMainReceive = i }
+                        if !namesMain { m.mayLeaveMain = true; lastLeave = i }
+                    }
+                    // `Timer.publish(every: 1, on: .main, in: .common)`: a timer of the main run loop
+                    // fires on it, as after a `receive(on:)` to it.
+                    if file.isWord(i, "publish"), file.kind(i - 1) == .period, let onMain = file.timerPublishRunsOnMain(at: i - 2) {
+                        if onMain { m.receivesOnMain = true } else { m.mayLeaveMain = true; lastLeave = i }
                     }
                     if file.kind(i + 1) == .leftParen && file.kind(i) == .identifier { m.calls.append(file.name(i)) }
+                }
+                // `Future { DispatchQueue.global().async { … } }.receive(on: DispatchQueue.main)`:
+                // the last hop decides, when no subscriber of the body's own follows it.
+                if m.mayLeaveMain, let r = lastMainReceive, r > lastLeave,
+                   !(r..<body.upperBound).contains(where: { (file.isWord($0, "sink") || file.isWord($0, "assign")) && file.kind($0 - 1) == .period }) {
+                    m.mayLeaveMain = false
                 }
                 // A `Future` delivers where its promise is fulfilled: that must be in the chain's
                 // subscriber (`.receive(on: DispatchQueue.main).sink { promise(.success($0)) }`) or

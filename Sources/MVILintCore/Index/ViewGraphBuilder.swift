@@ -80,6 +80,7 @@ final class ViewGraphBuilder {
             // A preview provider's members are all static (`static var previews`), and its helpers
             // (`static func makeBadge()`) build what it shows: they count like a view's members.
             let isPreviewProvider = t.inherited.contains { $0.baseName == "PreviewProvider" }
+            let declaresView = t.inheritsViewProtocol
             for m in t.members {
                 var ranges: [(TokenRange, FunctionDecl?, Bool, String)] = []
                 switch m {
@@ -101,6 +102,11 @@ final class ViewGraphBuilder {
                         if applies || !calls.isEmpty || !hosts.isEmpty {
                             summary.viewExtensionProvisions[memberName, default: []] += (applies ? [.unknown] : []) + Array(calls) + hosts
                         }
+                    } else if applies, !declaresView, let f = function, f.parameterOpen.map({ $0 + 1 }) != f.parameterClose {
+                        // A method of another type that applies environment objects to what it is
+                        // given (`container.inject(into: self)` from a view extension) counts like a
+                        // view extension that does, as top-level functions do.
+                        summary.viewExtensionProvisions[memberName, default: []] += [.unknown] + Array(calls)
                     }
                 }
             }
@@ -140,6 +146,7 @@ final class ViewGraphBuilder {
             let range = (p.open + 1)..<p.close
             let first = summary.sites.count
             scan(range, owner: .preview(summary.previews.count - 1), in: Context(type: nil, function: nil, range: range))
+            passHostProvisionsToLocalViews(in: range, sitesFrom: first)
             // `#Preview(traits: .modifier(SampleData()))`: a preview modifier may provide anything, and
             // so may a trait of the project (`static var sampleData: Self = .modifier(…)` in an
             // extension of `PreviewTrait`): any trait other than the system's layouts and orientations.
@@ -154,6 +161,34 @@ final class ViewGraphBuilder {
             summary.typeWideProvisions[t] = list.filter { seen.insert($0).inserted }
         }
         return summary
+    }
+
+    /// A type declared inside a preview's body (`struct Host: View { var body: some View { Badge() } }`,
+    /// shown as `Host().environmentObject(x)`) is not indexed: the views it constructs are
+    /// recorded as the preview's. They are shown inside the host, so they get what the preview
+    /// applies to every construction of the host there, or everything when the preview never
+    /// constructs the host (then they are not shown at all).
+    func passHostProvisionsToLocalViews(in range: TokenRange, sitesFrom first: Int) {
+        guard summary.sites.count > first else { return }
+        for i in range where file.kind(i) == .keyword && file.kind(i + 1) == .identifier
+            && (file.isText(i, "struct") || file.isText(i, "class") || file.isText(i, "enum")) {
+            var open = i + 2
+            while open < range.upperBound, open < i + 256, file.kind(open) != .leftBrace { open += 1 }
+            guard open < range.upperBound, file.kind(open) == .leftBrace, let close = file.partner(open), close > open else { continue }
+            let name = file.name(i + 1)
+            let lo = file.location(ofToken: open), hi = file.location(ofToken: close)
+            var inside: [Int] = [], hosts: [Int] = []
+            for k in first..<summary.sites.count {
+                let at = summary.sites[k].location
+                if lo < at && at < hi { inside.append(k) } else if summary.sites[k].target == name { hosts.append(k) }
+            }
+            guard !inside.isEmpty else { continue }
+            let given: [EnvironmentProvision] = hosts.isEmpty ? [.unknown]
+                : summary.sites[hosts[0]].provisions.filter { p in hosts.allSatisfy { summary.sites[$0].provisions.contains(p) } }
+            for k in inside {
+                for p in given where !summary.sites[k].provisions.contains(p) { summary.sites[k].provisions.append(p) }
+            }
+        }
     }
 
     /// The system's preview traits (layouts and orientations), which provide nothing.

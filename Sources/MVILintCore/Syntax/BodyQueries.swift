@@ -49,6 +49,22 @@ extension SourceFile {
         return lo..<end
     }
 
+    /// Whether the `Timer.publish(every:on:in:)` whose `Timer` is token `i` runs on the main run
+    /// loop (its `on:` argument names `main`); nil when no such call with an `on:` argument starts there.
+    public func timerPublishRunsOnMain(at i: Int) -> Bool? {
+        guard isWord(i, "Timer"), kind(i + 1) == .period, isWord(i + 2, "publish"), kind(i + 3) == .leftParen,
+              let close = partner(i + 3), let on = (i + 4..<close).first(where: { isWord($0, "on") && kind($0 + 1) == .colon }) else { return nil }
+        var j = on + 2
+        while j < close {
+            switch kind(j) {
+            case .leftParen, .leftBracket, .leftBrace: j = max(j + 1, (partner(j) ?? j) + 1); continue
+            case .comma: return (on + 2..<j).contains { isWord($0, "main") }
+            default: j += 1
+            }
+        }
+        return (on + 2..<close).contains { isWord($0, "main") }
+    }
+
     /// Whether `Firestore.firestore()` starts at token `i` (the shared Firestore instance).
     public func isFirestoreInstance(at i: Int) -> Bool {
         isWord(i, "Firestore") && kind(i + 1) == .period && isWord(i + 2, "firestore")
