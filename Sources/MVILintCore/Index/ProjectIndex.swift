@@ -492,15 +492,17 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Class names of the Core Data entities of the project's models (`ProjectSettings`).
     public let coreDataEntityClasses: Set<String>
 
-    private var observableObjects: Set<String> = []
-    private var viewLike: Set<String> = []
-    private var appOrScene: Set<String> = []
-    /// `NSManagedObject`, the entity classes of the project's Core Data models, and the classes
-    /// that inherit from them.
-    private var coreDataEntities: Set<String> = []
+    // The inheritance closures, as flags over `symbolTable`: only declared names are reached,
+    // and a flag costs no string.
+    private var observableObjects = SymbolFlags()
+    private var viewLike = SymbolFlags()
+    private var appOrScene = SymbolFlags()
+    /// `NSManagedObject` and the classes that inherit from it or from an entity class of the
+    /// project's Core Data models (`coreDataEntityClasses`, which count themselves).
+    private var coreDataEntities = SymbolFlags()
     /// Whether a protocol of the project has a `@MainActor` method requirement (`TypeExtras.mainActorRequirements`).
     public private(set) var hasMainActorRequirements = false
-    private var mainActorTypes: Set<String> = []
+    private var mainActorTypes = SymbolFlags()
     /// Which views construct which, with the environment objects provided on the way.
     public private(set) var viewGraph = ViewGraph()
     /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
@@ -530,10 +532,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Names of project functions that keep the closure they are given and call it on the main
     /// queue or in the caller's context: it runs on the main queue when they are called there.
     public private(set) var mainOrCallerContextFunctions: Set<String> = []
-    /// As `mainHoppingFunctions` and `mainOrCallerContextFunctions`, for methods named with their
-    /// type (`WatchPoller.start`): for a call whose receiver's type is known.
     /// Function name → the closure parameters of each project function of that name.
     public private(set) var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
+    /// As `mainHoppingFunctions` and `mainOrCallerContextFunctions`, for methods named with their
+    /// type (`WatchPoller.start`): for a call whose receiver's type is known.
     public private(set) var mainHoppingMethods: Set<String> = []
     public private(set) var mainOrCallerContextMethods: Set<String> = []
 
@@ -548,7 +550,11 @@ public final class ProjectIndex: @unchecked Sendable {
         // symbol table. On a small one a thread would cost more than it saves, so no thread is
         // started (a run on a few files, tests and the fuzz target stay on one thread).
         var collected: ViewGraph.Collected? = nil
-        let collecting = DispatchWorkItem { collected = ViewGraph.collect(summaries) }
+        var facts: SummaryFacts? = nil
+        let collecting = DispatchWorkItem {
+            collected = ViewGraph.collect(summaries)
+            facts = SummaryFacts(summaries)
+        }
         let collectsBeside = summaries.count >= ProjectIndex.concurrentCollectMinimum
         if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
         // Every name gets its id first, so that the symbol table is allocated once at its final
@@ -688,35 +694,72 @@ public final class ProjectIndex: @unchecked Sendable {
         self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
         self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
-        self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph).union(coreDataEntityClasses)
+        self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
         self.mainActorTypes = mainActorClosure(in: graph)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
-        let publisherMethods = summaries.flatMap(\.publisherMethods)
-        self.mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(publisherMethods)
-        self.publisherMethodNames = Set(publisherMethods.lazy.map(\.name))
-        self.subscribingPublisherMethods = PublisherMethodSummary.subscribing(publisherMethods)
-        self.mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
-            publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
-        let closureFunctions = summaries.flatMap(\.mainHopFunctions)
-        self.mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
-        self.exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
-        var dependencies: [String: String] = [:]
-        for s in summaries {
-            // A name registered with two different types is not resolved.
-            for (name, type) in s.keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
+        facts!.apply(to: self)
+    }
+
+    /// What the index learns from the summaries alone, with no symbol: on a large project it is
+    /// worked out on the second thread, after the view graph's first stage, while the symbol
+    /// table, the inheritance closures and the view graph are built.
+    private struct SummaryFacts {
+        var mainDeliveringPublisherMethods: Set<String> = []
+        var publisherMethodNames: Set<String> = []
+        var subscribingPublisherMethods: Set<String> = []
+        var mainDeliveringPublisherSignatures: Set<String> = []
+        var mainHoppingFunctions: Set<String> = []
+        var exportedModules: Set<String> = []
+        var keyPathDependencyTypes: [String: String] = [:]
+        var unscopedFactories: Set<String> = []
+        var synchronousClosureFunctions: Set<String> = []
+        var mainOrCallerContextFunctions: Set<String> = []
+        var mainHoppingMethods: Set<String> = []
+        var mainOrCallerContextMethods: Set<String> = []
+        var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
+
+        init(_ summaries: [FileSummary]) {
+            let publisherMethods = summaries.flatMap(\.publisherMethods)
+            mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(publisherMethods)
+            publisherMethodNames = Set(publisherMethods.lazy.map(\.name))
+            subscribingPublisherMethods = PublisherMethodSummary.subscribing(publisherMethods)
+            mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
+                publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
+            let closureFunctions = summaries.flatMap(\.mainHopFunctions)
+            mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
+            exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
+            var dependencies: [String: String] = [:]
+            for s in summaries {
+                // A name registered with two different types is not resolved.
+                for (name, type) in s.keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
+            }
+            keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
+            var unscoped = Set<String>(), scoped = Set<String>()
+            for s in summaries { for f in s.factories { if f.unscoped { unscoped.insert(f.name) } else { scoped.insert(f.name) } } }
+            unscopedFactories = unscoped.subtracting(scoped)
+            synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
+            mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
+            (mainHoppingMethods, mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
+            for m in closureFunctions { closureParameterLists[m.name, default: []].append(m.closureParameters) }
         }
-        self.keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
-        var unscoped = Set<String>(), scoped = Set<String>()
-        for s in summaries { for f in s.factories { if f.unscoped { unscoped.insert(f.name) } else { scoped.insert(f.name) } } }
-        self.unscopedFactories = unscoped.subtracting(scoped)
-        self.synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
-        self.mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
-        (self.mainHoppingMethods, self.mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
-        var parameterLists: [String: [[ClosureParameterFact]]] = [:]
-        for m in closureFunctions { parameterLists[m.name, default: []].append(m.closureParameters) }
-        self.closureParameterLists = parameterLists
+
+        func apply(to index: ProjectIndex) {
+            index.mainDeliveringPublisherMethods = mainDeliveringPublisherMethods
+            index.publisherMethodNames = publisherMethodNames
+            index.subscribingPublisherMethods = subscribingPublisherMethods
+            index.mainDeliveringPublisherSignatures = mainDeliveringPublisherSignatures
+            index.mainHoppingFunctions = mainHoppingFunctions
+            index.exportedModules = exportedModules
+            index.keyPathDependencyTypes = keyPathDependencyTypes
+            index.unscopedFactories = unscopedFactories
+            index.synchronousClosureFunctions = synchronousClosureFunctions
+            index.mainOrCallerContextFunctions = mainOrCallerContextFunctions
+            index.mainHoppingMethods = mainHoppingMethods
+            index.mainOrCallerContextMethods = mainOrCallerContextMethods
+            index.closureParameterLists = closureParameterLists
+        }
     }
 
     @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
@@ -784,7 +827,7 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Every type name (declared or extended) that reaches one of `targets` through its
     /// inheritance graph (superclasses, protocol refinement, extension conformances, aliases).
-    private func closure(of targets: Set<String>, in graph: InheritanceGraph) -> Set<String> {
+    private func closure(of targets: Set<String>, in graph: InheritanceGraph) -> SymbolFlags {
         // A node is a goal when its name, or what its alias resolves to, is a target. Only alias
         // names resolve to something else, so the goals are found by looking up the targets and
         // the aliases, not by testing every node.
@@ -796,7 +839,7 @@ public final class ProjectIndex: @unchecked Sendable {
         return reachingNames(in: graph, from: goals)
     }
 
-    private func mainActorClosure(in graph: InheritanceGraph) -> Set<String> {
+    private func mainActorClosure(in graph: InheritanceGraph) -> SymbolFlags {
         // Goals: a node whose name resolves to an `@MainActor` symbol or to an SDK type that is
         // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.
         var goals: [Int32] = []
@@ -854,7 +897,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The declared or extended type names from which one of the `goals` nodes can be reached
     /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).
     /// One depth-first walk of the reversed graph, so deep chains and cycles stay linear.
-    private func reachingNames(in graph: InheritanceGraph, from goals: [Int32]) -> Set<String> {
+    private func reachingNames(in graph: InheritanceGraph, from goals: [Int32]) -> SymbolFlags {
         var reached = [Bool](repeating: false, count: graph.nodeCount)
         var queue: [Int32] = []
         for n in goals where !reached[Int(n)] {
@@ -867,9 +910,15 @@ public final class ProjectIndex: @unchecked Sendable {
                 if !reached[m] { reached[m] = true; queue.append(Int32(m)) }
             }
         }
-        var out = Set<String>()
-        for n in 0..<symbolTable.count where reached[n] { out.insert(symbolTable[n].name) }
+        var out = SymbolFlags(count: symbolTable.count)
+        for n in 0..<symbolTable.count where reached[n] { out.insert(n) }
         return out
+    }
+
+    /// Whether the symbol named `name` (already resolved) is flagged in `flags`.
+    private func flagged(_ name: String, in flags: SymbolFlags) -> Bool {
+        guard let id = symbolIDs[name] else { return false }
+        return flags.contains(Int(id))
     }
 
     /// The inheritance graph over node numbers, reversed: the names that list node `n` among
@@ -937,7 +986,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// ends with one of the model suffixes.
     public func isObservableObject(_ name: String) -> Bool {
         let r = resolve(name)
-        if observableObjects.contains(r) { return symbolIDs[r].map { symbolTable[Int($0)].kind } != .protocol }
+        if let id = symbolIDs[r], observableObjects.contains(Int(id)) { return symbolTable[Int(id)].kind != .protocol }
         if isDeclared(r) { return false }
         return modelSuffixes.contains { r.hasNameSuffix($0) && r != $0 } || modelSuffixes.contains(r)
     }
@@ -961,7 +1010,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     /// A type that conforms to View, ViewModifier, App or Scene.
-    public func isViewLike(_ name: String) -> Bool { viewLike.contains(resolve(name)) }
+    public func isViewLike(_ name: String) -> Bool { flagged(resolve(name), in: viewLike) }
 
     /// Whether a declaration (or extension) of kind `kind` of the type `name` (an extension's
     /// extended type) is view-like: the type is, or the declaration itself names `View`,
@@ -981,7 +1030,7 @@ public final class ProjectIndex: @unchecked Sendable {
             if hasObservableAttribute { return true }
             if let id = symbolIDs[resolve(name)], symbolTable[Int(id)].isDeclaredMoreThanOnce {
                 // A supertype that is an ObservableObject, or a protocol that refines it.
-                return inherited.contains { $0 != name && ($0 == "ObservableObject" || isObservableObject($0) || observableObjects.contains(resolve($0))) }
+                return inherited.contains { $0 != name && ($0 == "ObservableObject" || isObservableObject($0) || flagged(resolve($0), in: observableObjects)) }
             }
             return isObservableObject(name) && self.kind(of: name) == .class || isObservableMacroClass(name)
         case .extension: return self.kind(of: name) == .class && isObservableModel(name)
@@ -991,10 +1040,13 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// A Core Data entity: a class of the project that inherits from `NSManagedObject`, or one
     /// that Xcode generates from the project's model (`coreDataEntityClasses`).
-    public func isCoreDataEntity(_ name: String) -> Bool { coreDataEntities.contains(resolve(name)) }
+    public func isCoreDataEntity(_ name: String) -> Bool {
+        let r = resolve(name)
+        return coreDataEntityClasses.contains(r) || flagged(r, in: coreDataEntities)
+    }
 
     /// A type that conforms to App or Scene (a composition root).
-    public func isAppOrScene(_ name: String) -> Bool { appOrScene.contains(resolve(name)) }
+    public func isAppOrScene(_ name: String) -> Bool { flagged(resolve(name), in: appOrScene) }
 
     /// Whether `name` reaches a type or protocol whose name satisfies `predicate` (the names
     /// themselves included).
@@ -1028,7 +1080,7 @@ public final class ProjectIndex: @unchecked Sendable {
     static let conformanceSearchLimit = 4_096
 
     /// Main-actor isolation of a class from attributes on it, its superclasses or its protocols.
-    public func hasMainActorAttribute(_ name: String) -> Bool { mainActorTypes.contains(resolve(name)) }
+    public func hasMainActorAttribute(_ name: String) -> Bool { flagged(resolve(name), in: mainActorTypes) }
 
     /// Whether a file at `path` defaults to MainActor isolation.
     public func isDefaultMainActor(path: String) -> Bool {
@@ -1061,5 +1113,20 @@ extension TypeDecl {
     /// `App`, `Scene`; not one qualified by another name, `FileSummary.inheritedName`).
     public var inheritsViewProtocol: Bool {
         inherited.contains { ProjectIndex.viewProtocolNames.contains(FileSummary.inheritedName($0)) }
+    }
+}
+
+/// A set of symbols of the index, by their number in its symbol table: one bit each.
+struct SymbolFlags {
+    private var words: [UInt64] = []
+
+    init() {}
+    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
+
+    mutating func insert(_ n: Int) { words[n >> 6] |= 1 << UInt64(n & 63) }
+
+    func contains(_ n: Int) -> Bool {
+        let w = n >> 6
+        return n >= 0 && w < words.count && words[w] & (1 << UInt64(n & 63)) != 0
     }
 }
