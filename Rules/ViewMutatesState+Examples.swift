@@ -3,6 +3,24 @@ import MVILintCore
 
 extension ViewMutatesState {
     static let examplesList: [RuleExample] = [
+        // `open` is a declaration modifier only before a declaration: a property may bear the
+        // name, and writing it from the view is caught like any other (an `open class` of the
+        // project is still a declaration).
+        .triggering("""
+        open class DoorModel: ObservableObject {
+            @Published open var open = false
+            @Published var count = 0
+        }
+        struct DoorView: View {
+            @ObservedObject var model: DoorModel
+            var body: some View {
+                Button("Toggle") {
+                    ↓model.open = true
+                    ↓model.count += 1
+                }
+            }
+        }
+        """),
         // An `App` wires up the models it makes in its `init`; its `body` is checked like a view's.
         .triggering("""
         final class AuthManager: ObservableObject { @Published private(set) var user: String? }

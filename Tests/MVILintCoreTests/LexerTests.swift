@@ -159,7 +159,7 @@ final class LexerTests: XCTestCase {
             Case("$binding.wrappedValue", [dol("$binding"), dot, id("wrappedValue")]),
             Case("letter classy selfish", [id("letter"), id("classy"), id("selfish")]),
         ])
-        let contextual = "async await get set some any actor nonisolated mutating nonmutating override final lazy weak unowned convenience required dynamic willSet didSet consuming borrowing macro package indirect optional prefix postfix infix each isolated sending"
+        let contextual = "async await get set some any actor open nonisolated mutating nonmutating override final lazy weak unowned convenience required dynamic willSet didSet consuming borrowing macro package indirect optional prefix postfix infix each isolated sending"
         check([Case(contextual, contextual.split(separator: " ").map { id(String($0)) })])
         for word in Lexer.reservedKeywords {
             check([Case(word, [kw(word)])])

@@ -91,6 +91,28 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(vars[12].header.hasModifier("weak"))
     }
 
+    func testOpenIsAModifierBeforeADeclarationAndANameElsewhere() {
+        let f = parse("""
+        open class Door: NSObject {
+            open var open = false
+            public open(set) var label = ""
+            open override func close() { let open = label.isEmpty; print(open) }
+            func open(_ animated: Bool) {}
+        }
+        """)
+        let door = f.tree.allTypes[0]
+        XCTAssertEqual(door.name, "Door")
+        XCTAssertEqual(door.header.access, .open)
+        XCTAssertEqual(door.variables.map(\.name), ["open", "label"])
+        XCTAssertEqual(door.variables[0].header.access, .open)
+        XCTAssertEqual(door.variables[1].header.setterAccess, .open)
+        XCTAssertEqual(door.functions.map(\.name), ["close", "open"])
+        XCTAssertEqual(door.functions[0].header.access, .open)
+        XCTAssertTrue(door.functions[0].header.hasModifier("override"))
+        XCTAssertEqual(door.functions[1].header.access, .internal)
+        XCTAssertTrue(f.localNames(in: door.functions[0].bodyTokens!).contains("open"))
+    }
+
     func testFunctionsAndInitializers() {
         let f = parse("""
         struct S {

@@ -62,10 +62,11 @@ public enum Lexer {
     }
 
     /// The reserved words the lexer reports as `.keyword`. Every other word is an `.identifier`,
-    /// including contextual keywords such as `async`, `await`, `some`, `any`, `get`, `set`, `actor`.
+    /// including contextual keywords such as `async`, `await`, `some`, `any`, `get`, `set`, `actor`
+    /// and `open`, which code may use as names (`@Published var open = false`).
     public static let reservedKeywords: [String] = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
-        "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
+        "init", "inout", "internal", "let", "operator", "private", "precedencegroup",
         "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
         "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
         "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
