@@ -625,14 +625,7 @@ struct MainActorMutation: Rule {
             defer { j -= 1 }
             guard file.isWord(j, "let"), file.kind(j + 1) == .identifier, Int(file.tokens[j + 1].length) == length,
                   file.name(j + 1) == file.name(i), file.kind(j + 2) == .equal else { continue }
-            var e = j + 3
-            while e < i {
-                let k = file.kind(e)
-                if e > j + 3, file.tokens[e].isAtLineStart, k != .period { break }
-                if k == .semicolon || k == .rightBrace { break }
-                if k == .leftParen || k == .leftBracket || k == .leftBrace, let close = file.partner(e), close > e { e = close + 1; continue }
-                e += 1
-            }
+            let e = file.valueExpressionEnd(from: j + 3, before: i)
             return e > j + 3 ? (j + 3)..<e : nil
         }
         return nil

@@ -324,18 +324,7 @@ private func injectedKeyPath(of v: VariableDecl, file: SourceFile) -> String? {
 /// The tokens of the value assigned by the `=` at `op`: up to the end of its line (a line that
 /// continues a member chain, `.`, belongs to it), a `;`, or the end of `body`, brackets skipped whole.
 private func assignedValue(after op: Int, in body: TokenRange, file: SourceFile) -> TokenRange {
-    var j = op + 1
-    while j < body.upperBound {
-        let k = file.kind(j)
-        if j > op + 1, file.tokens[j].isAtLineStart, k != .period { break }
-        if k == .semicolon || k == .rightBrace || k == .rightParen || k == .rightBracket { break }
-        if k == .leftParen || k == .leftBracket || k == .leftBrace, let close = file.partner(j), close > j {
-            j = close + 1
-            continue
-        }
-        j += 1
-    }
-    return (op + 1)..<max(op + 1, min(j, body.upperBound))
+    (op + 1)..<max(op + 1, file.valueExpressionEnd(from: op + 1, before: body.upperBound))
 }
 
 /// Whether the type named at `i` (`FooUseCase.self`) is the first argument of a call of a

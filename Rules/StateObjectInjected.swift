@@ -329,6 +329,18 @@ struct StateObjectInjected: Rule {
                 var body: some View { Text("\\(badge.count)") }
             }
             """),
+            // The factory's call may continue the local's chain on the next line.
+            .nonTriggering("""
+            struct BadgeShelf: View {
+                @StateObject private var badge: BadgeModel
+                init(factory: BadgeFactory) {
+                    let made = factory
+                        .makeBadge()
+                    _badge = StateObject(wrappedValue: made)
+                }
+                var body: some View { Text("\\(badge.count)") }
+            }
+            """),
         ])
 
     /// Only a file's view types are checked.
@@ -377,7 +389,7 @@ struct StateObjectInjected: Rule {
                     let readsLocal = arg + 1 == close || (arg + 3 == close && file.kind(arg + 1) == .period && file.kind(arg + 2) == .identifier)
                     if readsLocal, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body),
                        file.kind(eq) == .equal, assignments.isEmpty,
-                       let valueEnd = file.plainCallEnd(from: eq + 1, before: arg) ?? expressionEnd(from: eq + 1, before: arg, file: file),
+                       let valueEnd = file.plainCallEnd(from: eq + 1, before: arg) ?? valueEnd(from: eq + 1, before: arg, file: file),
                        callsFactoryFunction(eq + 1, end: valueEnd, file: file, project: project) { continue }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
@@ -437,21 +449,11 @@ extension StateObjectInjected {
         }
     }
 
-    /// The end of the expression that starts at `start` and ends its statement before `limit`
-    /// (brackets and closures skipped), or nil when it runs into `limit`.
-    private func expressionEnd(from start: Int, before limit: Int, file: SourceFile) -> Int? {
-        var j = start
-        while j < limit {
-            if j > start, file.endsStatement(at: j) { return j }
-            switch file.kind(j) {
-            case .leftParen, .leftBracket, .leftBrace:
-                guard let close = file.partner(j), close > j else { return nil }
-                j = close + 1
-            default:
-                j += 1
-            }
-        }
-        return nil
+    /// The end of the value expression at `start` (`SourceFile.valueExpressionEnd`), when it ends
+    /// before `limit`.
+    private func valueEnd(from start: Int, before limit: Int, file: SourceFile) -> Int? {
+        let end = file.valueExpressionEnd(from: start, before: limit)
+        return end < limit ? end : nil
     }
 
     /// `Self.make` or `View.make`: the whole argument reads a static property of `type` that is

@@ -197,6 +197,25 @@ extension SourceFile {
         next >= tokens.count || tokens[next].isAtLineStart || kind(next) == .semicolon || kind(next) == .rightBrace || kind(next) == .eof
     }
 
+    /// The end of the value expression that starts at `start` (an initial value, the right side
+    /// of an assignment): the first token before `limit` that begins a line, unless it is a `.`
+    /// that continues a member chain, or that is a `;` or the closer of an enclosing bracket.
+    /// Brackets, braces and closures inside it are skipped whole. `limit` when it runs there.
+    func valueExpressionEnd(from start: Int, before limit: Int) -> Int {
+        var j = start
+        while j < limit {
+            let k = kind(j)
+            if j > start, tokens[j].isAtLineStart, k != .period { return j }
+            if k == .semicolon || k == .rightBrace || k == .rightParen || k == .rightBracket || k == .eof { return j }
+            if k == .leftParen || k == .leftBracket || k == .leftBrace, let close = partner(j), close > j {
+                j = close + 1
+                continue
+            }
+            j += 1
+        }
+        return limit
+    }
+
     /// The end of the call of a function by its plain name at `start` (`make(id: id)`,
     /// `scoped { … }`, `run(a) { … } onError: { … }`): after its parenthesised arguments and its
     /// trailing closures, when there is at least one of them and it ends by `limit`; else nil.
