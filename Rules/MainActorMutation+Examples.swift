@@ -496,6 +496,46 @@ extension MainActorMutation {
             }
         }
         """),
+        // UIKit and AppKit post the notifications of the application, its scenes and windows,
+        // the device and the keyboard on the main thread, and a notification reaches its
+        // observers where it is posted: with no queue, or through `NotificationCenter`'s
+        // publisher. A notification of another class, a queue of the observer's own, or a
+        // `receive(on:)` to a background queue is still off the main actor.
+        .nonTriggering("""
+        final class LifecycleModel: ObservableObject {
+            @Published private(set) var isActive = true
+            @Published private(set) var keyboardShown = false
+            private var bag = Set<AnyCancellable>()
+            init() {
+                NotificationCenter.default.publisher(for: UIApplication.willResignActiveNotification)
+                    .sink { [weak self] _ in self?.isActive = false }
+                    .store(in: &bag)
+                NotificationCenter.default.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: nil) { [weak self] _ in
+                    self?.keyboardShown = true
+                }
+            }
+        }
+        """),
+        .triggering("""
+        final class ThermalModel: ObservableObject {
+            @Published private(set) var isActive = true
+            @Published private(set) var hot = false
+            private var bag = Set<AnyCancellable>()
+            private let work = OperationQueue()
+            init() {
+                NotificationCenter.default.publisher(for: ProcessInfo.thermalStateDidChangeNotification)
+                    .sink { [weak self] _ in ↓self?.hot = true }
+                    .store(in: &bag)
+                NotificationCenter.default.publisher(for: UIApplication.didBecomeActiveNotification)
+                    .receive(on: DispatchQueue.global())
+                    .sink { [weak self] _ in ↓self?.isActive = true }
+                    .store(in: &bag)
+                NotificationCenter.default.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: work) { [weak self] _ in
+                    ↓self?.isActive = false
+                }
+            }
+        }
+        """),
         // A time operator on the main scheduler delivers there.
         .nonTriggering("""
         final class TypeaheadModel: ObservableObject {

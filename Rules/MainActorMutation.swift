@@ -84,7 +84,13 @@ struct MainActorMutation: Rule {
         (`socket.on("event") { }`, `once`, `onAny`, `emitWithAck(…).timingOut(after:) { }`, on its \
         manager's `handleQueue`, the main queue unless the file sets another; in a file that \
         imports SocketIO), and AppKit's \
-        `NSEvent.addLocalMonitorForEvents`. A helper from a package that is not linted, named \
+        `NSEvent.addLocalMonitorForEvents`. A notification reaches its observers on the thread that \
+        posts it, and UIKit, AppKit and WatchKit post those of the application, its scenes and \
+        windows, the device, the screen and the keyboard on the main thread: a `sink` on \
+        `NotificationCenter.default.publisher(for: UIApplication.willResignActiveNotification)`, or \
+        `addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: nil) { }`, \
+        runs on the main queue (a notification of another class, such as `ProcessInfo`'s, may come \
+        on any thread). A helper from a package that is not linted, named \
         for running its closure on the main queue (`updateOnMain { }`, `performOnMainThread { }`), \
         is taken at its name, and so is such a package's Combine operator (`.receiveOnMain()` before a \
         `sink` or `assign`); the project's own helpers are judged by their code (one that works \
@@ -313,6 +319,7 @@ struct MainActorMutation: Rule {
             if !parameter.escapes { return .unknown }
         }
         if callPassesMainQueue(c, file: file) { return .main }
+        if last == "addObserver", observesMainPostedNotificationWhereItIsPosted(c, file: file) { return .main }
         // `.failed(dismiss: { … })`, `CouponAction.load(onCompletion: { … })`: a closure kept in a
         // value of a project enum's case, run by whoever takes the value apart, not by a framework.
         if project.closureCaseNames.contains(last), let token = c.callee.last?.token,
@@ -461,6 +468,13 @@ struct MainActorMutation: Rule {
                       file.isWord(i + 3, "byTime") || file.isWord(i + 3, "byTimeOrCount"), file.kind(i + 4) == .leftParen, let close = file.partner(i + 4) {
                 // `collect(.byTime(DispatchQueue.main, .seconds(1)))`: emits on the scheduler it is given.
                 onMain = namesMain((i + 5)..<argumentEnd(from: i + 5, close: close, file: file))
+            } else if file.kind(i - 1) == .period, file.isWord(i, "publisher"), file.kind(i + 1) == .leftParen, file.isWord(i + 2, "for"),
+                      file.kind(i + 3) == .colon, let close = file.partner(i + 1),
+                      MainActorMutation.namesMainPostedNotification((i + 4)..<argumentEnd(from: i + 4, close: close, file: file), file: file) {
+                // `NotificationCenter.default.publisher(for: UIApplication.willResignActiveNotification)`:
+                // a notification is delivered on the thread that posts it, and UIKit and AppKit post
+                // these on the main thread.
+                onMain = true
             } else if let timer = file.timerPublishRunsOnMain(at: i) {
                 // `Timer.publish(every: 1, on: .main, in: .common)`: a timer of the main run loop fires on it.
                 onMain = timer
@@ -824,6 +838,45 @@ struct MainActorMutation: Rule {
         guard let open = c.callee.last?.callParen, let close = file.partner(open) else { return false }
         return (open..<close).contains { file.isWord($0, "main") && file.kind($0 - 1) == .period }
     }
+
+    /// `center.addObserver(forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil) { … }`:
+    /// with no queue, the block runs where the notification is posted, the main thread for those
+    /// of `namesMainPostedNotification`.
+    private func observesMainPostedNotificationWhereItIsPosted(_ c: ClosureInfo, file: SourceFile) -> Bool {
+        guard let open = c.callee.last?.callParen, let close = file.partner(open), close > open else { return false }
+        var name: Range<Int>? = nil, queueIsNil = false
+        var k = open + 1
+        while k < close {
+            let end = argumentEnd(from: k, close: close, file: file)
+            if file.kind(k) == .identifier, file.kind(k + 1) == .colon {
+                if file.isWord(k, "forName") { name = (k + 2)..<end }
+                if file.isWord(k, "queue") { queueIsNil = end == k + 3 && file.isWord(k + 2, "nil") }
+            }
+            k = end + 1
+        }
+        guard queueIsNil, let n = name else { return false }
+        return MainActorMutation.namesMainPostedNotification(n, file: file)
+    }
+
+    /// Whether `range` is exactly a notification name of a UIKit, AppKit or WatchKit class that
+    /// posts it on the main thread (`UIApplication.didBecomeActiveNotification`,
+    /// `UIResponder.keyboardWillShowNotification`, `NSWindow.didResizeNotification`); also with
+    /// `Notification.Name` qualification left out of it, as written.
+    static func namesMainPostedNotification(_ range: Range<Int>, file: SourceFile) -> Bool {
+        guard range.count == 3, file.kind(range.lowerBound) == .identifier, file.kind(range.lowerBound + 1) == .period,
+              file.kind(range.lowerBound + 2) == .identifier, mainPostingNotificationTypes.contains(file.name(range.lowerBound)) else { return false }
+        return file.name(range.lowerBound + 2).hasSuffix("Notification")
+    }
+
+    /// Classes whose notifications UIKit, AppKit and WatchKit post on the main thread: the
+    /// application and its scenes and windows, the device's orientation and battery, the screen,
+    /// the keyboard (`UIResponder`), text input and accessibility settings.
+    static let mainPostingNotificationTypes: Set<String> = [
+        "UIApplication", "UIScene", "UIWindowScene", "UIWindow", "UIDevice", "UIResponder", "UIScreen",
+        "UIContentSizeCategory", "UIAccessibility", "UITextField", "UITextView", "UIMenuController",
+        "NSApplication", "NSWindow", "NSView", "NSControl", "NSTextView", "NSMenu", "NSPopover",
+        "WKExtension", "WKApplication",
+    ]
 
     private struct QueueProperties {
         var main: Set<String> = []

@@ -25,7 +25,10 @@ struct NoUsecaseInView: Rule {
         reaches none of them; its shared instance, or a call of a static method, does. Naming the \
         type (`FooUseCase.self`) uses nothing, except as what a dependency container is asked to \
         resolve (`container.resolve(FooUseCase.self)`, `Resolver.resolve(FooUseCase.self)`), which \
-        hands out an instance (reported once when it is an argument of a use case the view creates).
+        hands out an instance (reported once when it is an argument of a use case the view creates). \
+        A protocol named for the view's own interactor (`ViewInteractor`, which UI libraries declare \
+        for presentation and dismissal) is of the UI layer, and SwiftUI's own types (`Binding`, \
+        `FocusState`, …) are never taken for the domain through a conformance a library gives them.
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -127,6 +130,28 @@ struct NoUsecaseInView: Rule {
             }
             // A ProfileRepository is mentioned only in this comment.
             let description = "ProfileRepository"
+            """),
+            // A UI library's interactor protocol (`ViewInteractor`) is of the UI layer, and SwiftUI's
+            // `Binding` stays a binding whatever a library makes it conform to; a type that adopts
+            // a domain protocol is of the domain.
+            .nonTriggering("""
+            public protocol ViewInteractor {}
+            public protocol DismissManager: ViewInteractor { func dismiss() }
+            extension Binding: ViewInteractor {}
+            struct PagerView: View {
+                var selection: Binding<Int>?
+                var dismisser: DismissManager
+                @Binding var page: Int
+                var body: some View { Text("\\(page)") }
+            }
+            """),
+            .triggering("""
+            protocol OrdersInteractor { func load() async }
+            final class LiveOrders: OrdersInteractor { func load() async {} }
+            struct OrdersView: View {
+                let ↓orders: LiveOrders
+                var body: some View { Text("Orders").task { await orders.load() } }
+            }
             """),
             // A view declared inside a `PreviewProvider` sets up a preview; one declared elsewhere
             // for the same purpose is a view like any other.

@@ -17,7 +17,8 @@ struct UnobservedModel: Rule {
         one that the view's `init` assigns a new instance (`self.viewStore = ViewStore(store)`) is not \
         injected, and a Composable Architecture `Store` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
         `@_exported import`) is \
-        observed without a wrapper. A model is reported only when the view may show its state: for a \
+        observed without a wrapper, and the ObservableStore library's `ViewStore` is a value the parent \
+        store hands down, with nothing to observe. A model is reported only when the view may show its state: for a \
         model declared in the project, it (or a superclass of the project) has observable state; and \
         the view reads a member of it other than \
         a method call (`model.refresh()`, `model.fetch { … }`), a method handed over as an action \
@@ -238,6 +239,22 @@ struct UnobservedModel: Rule {
                 let store: StoreOf<Counter>
                 let child: Store<Child.State, Child.Action>
                 var body: some View { Text("\\(store.count)") }
+            }
+            """),
+            // The ObservableStore library's `ViewStore` is a value the parent store hands down at
+            // each render: there is nothing to observe. Its `Store` is an ObservableObject.
+            .nonTriggering("""
+            import ObservableStore
+            struct BannerView: View {
+                var store: ViewStore<BannerModel>
+                var body: some View { Text(store.state.message) }
+            }
+            """),
+            .triggering("""
+            import ObservableStore
+            struct BannerHost: View {
+                let ↓store: Store<BannerModel>
+                var body: some View { Text(store.state.message) }
             }
             """),
             // A plain property inherited from a project superclass; a model of another module
@@ -490,7 +507,7 @@ struct UnobservedModel: Rule {
                    !nested.inherited.contains(where: { $0.baseName == "ObservableObject" || project.isObservableObjectType($0.baseName) }) { continue }
                 guard project.isObservableObjectType(model), !project.isObservableMacroClass(model),
                       !UnobservedModel.conformsToObservation(model, project: project),
-                      !project.isComposableStore(model, in: file) else { continue }
+                      !project.isComposableStore(model, in: file), !project.isObservableStoreViewStore(model, in: file) else { continue }
                 // A new instance in the initial value is `owned_model_state_object`'s finding (a
                 // construction), or made by a factory of the type: not injected either way.
                 if let r = v.initializer, let made = file.newInstance(at: r.lowerBound, end: r.upperBound, annotated: t, in: r),

@@ -338,11 +338,27 @@ enum LayerNames {
     static let useCaseSuffixes = ["UseCase", "UseCaseProtocol", "UseCaseType", "Interactor", "Repository", "RepositoryProtocol", "RepositoryType"]
 
     /// `extra` holds the configured names (`usecase_suffixes`), matched as suffixes.
+    /// A protocol that names the view's own interactor (`ViewInteractor`, as UI libraries declare
+    /// one for presentation and dismissal) is of the UI layer, and SwiftUI's own types
+    /// (`Binding`, …) are never matched through a conformance that a library gives them
+    /// (`extension Binding: ViewInteractor`).
     static func isDomainOrData(_ name: String, in project: ProjectIndex, extra: [String] = []) -> Bool {
-        func matches(_ n: String) -> Bool { useCaseSuffixes.contains { n.hasNameSuffix($0) } || extra.contains { n.hasNameSuffix($0) } }
+        func matches(_ n: String) -> Bool {
+            if extra.contains(where: { n.hasNameSuffix($0) }) { return true }
+            return useCaseSuffixes.contains { n.hasNameSuffix($0) } && !(n.hasPrefix("View") && n.hasNameSuffix("Interactor"))
+        }
         if matches(name) { return !isEntity(name, in: project) }
+        if swiftUITypes.contains(name), project.symbol(name)?.declarationPath == nil { return false }
         return project.conforms(name) { n in matches(n) && project.kind(of: n) == .protocol }
     }
+
+    /// SwiftUI's property wrappers and the values they hand out: UI-layer types whatever a
+    /// library makes them conform to.
+    static let swiftUITypes: Set<String> = [
+        "Binding", "State", "StateObject", "ObservedObject", "EnvironmentObject", "Environment", "Bindable",
+        "FocusState", "Namespace", "GestureState", "AppStorage", "SceneStorage", "FetchRequest", "FetchedResults",
+        "PresentationMode", "DismissAction", "OpenURLAction", "NavigationPath",
+    ]
 
     /// A value that the data layer delivers, not part of it: a struct or enum of the project that
     /// is `Codable`, `Decodable`, `Encodable` or `Identifiable` (a hosting service's

@@ -89,6 +89,13 @@ extension ProjectIndex {
         modules.contains { sees($0, in: file) }
     }
 
+    /// A `ViewStore` of the ObservableStore library (the file imports it, or the project re-exports
+    /// it): a value that the parent store hands down at each render, with nothing to observe; the
+    /// suffix that makes an unknown `…Store` a model does not apply to it.
+    func isObservableStoreViewStore(_ name: String, in file: SourceFile) -> Bool {
+        resolve(name) == "ViewStore" && !isDeclared("ViewStore") && sees("ObservableStore", in: file)
+    }
+
     /// A Composable Architecture `ViewStore`/`ViewStoreOf` (the file imports ComposableArchitecture):
     /// a view of a store's state that holds none of its own, so one made in `init` from an injected
     /// store loses nothing when the view is recreated.
@@ -102,7 +109,10 @@ extension ProjectIndex {
         file.memo("modelProperties", type.nameToken) {
             var out: [String: String] = [:]
             for p in storedProperties(of: type, in: file) {
-                if let m = heldModel(p) { out[p.name] = m; continue }
+                if let m = heldModel(p) {
+                    if !isObservableStoreViewStore(m, in: file) { out[p.name] = m }
+                    continue
+                }
                 // `let store: StoreOf<Feature>`: a Composable Architecture store, as `Store<…>` is.
                 if p.wrapper == nil, let t = p.typeName, isComposableStore(t, in: file) { out[p.name] = t }
             }
