@@ -29,7 +29,10 @@ struct MainActorModel: Rule {
         `@Published` property) is still reported: SwiftUI observes it all the same, it can publish \
         through `objectWillChange`, and state added to it later would go unchecked. A class \
         isolated to another global actor (`@ScanActor`) is reported without a fix: `@MainActor` \
-        cannot be added next to it, the isolation has to be changed.
+        cannot be added next to it, the isolation has to be changed. A Core Data entity (a class \
+        that inherits from `NSManagedObject`, or one the project's data model generates) is not a \
+        model even when marked `@Observable`: its instances belong to their managed object \
+        contexts, background ones included, and cannot be isolated to the main actor.
         """,
         category: .concurrency,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -71,6 +74,17 @@ struct MainActorModel: Rule {
             .triggering("""
             final class ↓SettingsModel {}
             @MainActor extension SettingsModel: ObservableObject {}
+            """),
+            // A Core Data entity belongs to its managed object context, often a background one:
+            // marked `@Observable`, directly or through a base class of the project, it is still not
+            // a model to isolate.
+            .nonTriggering("""
+            import CoreData
+            class AppManagedObject: NSManagedObject {}
+            @objc(Note)
+            @Observable final class Note: AppManagedObject {
+                @NSManaged var title: String?
+            }
             """),
             // A `Sendable` class with no stored `var` is safe from any thread; `@unchecked Sendable`
             // is a promise only, and so is `Sendable` on a class with stored `var`s.

@@ -21,7 +21,12 @@ struct StateObjectInjected: Rule {
         scope (`Container.shared.pinModel(userID)`, which the library makes anew at each call; one \
         with `.singleton`, `.cached`, `.shared` or `.scope(…)` hands out a kept instance); so does a \
         local of `init` that holds what such a call returned (`let made = factory.makeBadge()`, the \
-        factory itself a local or not), or a member of it (`result.model`, of a tuple the factory returns). \
+        factory itself a local or not), or a member of it (`result.model`, of a tuple the factory returns); \
+        so does a call of a project function whose every `return` constructs the type it returns \
+        (`ModelFactory.getFeedModel()` ending with `return FeedModel(source: source)`), whatever its \
+        name, when no other function of that name may return a kept instance; \
+        so does a member of a container the `init` makes with no argument (`let graph = AppGraph()`, \
+        then `graph.prefs`) that the container stores with no initial value, set in its own `init`. \
         A closure called at once (`{ let m = Model(); m.configure(); return m }()`) makes a new instance \
         when what it returns is one.
         """,
@@ -329,6 +334,68 @@ struct StateObjectInjected: Rule {
                 var body: some View { Text("\\(badge.count)") }
             }
             """),
+            // A member that a container made in `init` sets in its own `init` is new too; one that
+            // a container made from an existing instance holds is that instance.
+            .nonTriggering("""
+            final class AppGraph {
+                let prefs: PrefsModel
+                init() { prefs = PrefsModel() }
+            }
+            @main
+            struct PrefsApp: App {
+                @StateObject private var prefs: PrefsModel
+                init() {
+                    let graph = AppGraph()
+                    _prefs = StateObject(wrappedValue: graph.prefs)
+                }
+                var body: some Scene { WindowGroup { Text(prefs.title) } }
+            }
+            """),
+            .triggering("""
+            final class SharedGraph {
+                let prefs: PrefsModel
+                init(prefs: PrefsModel) { self.prefs = prefs }
+            }
+            struct PrefsScreen: View {
+                @StateObject private var ↓prefs: PrefsModel
+                init(existing: PrefsModel) {
+                    let graph = SharedGraph(prefs: existing)
+                    _prefs = StateObject(wrappedValue: graph.prefs)
+                }
+                var body: some View { Text(prefs.title) }
+            }
+            """),
+            // A project function whose every `return` constructs the type it returns makes a new
+            // instance, whatever its name; one that may hand back a kept instance does not.
+            .nonTriggering("""
+            enum ModelFactory {
+                static func getFeedModel() -> FeedModel {
+                    let source = "api"
+                    return FeedModel(source: source)
+                }
+            }
+            struct FeedTab: View {
+                @StateObject private var feed: FeedModel
+                init() { _feed = StateObject(wrappedValue: ModelFactory.getFeedModel()) }
+                var body: some View { Text(feed.title) }
+            }
+            """),
+            .triggering("""
+            enum ModelCache {
+                static var kept: FeedModel?
+                static func getFeedModel() -> FeedModel {
+                    if let kept { return kept }
+                    let made = FeedModel(source: "api")
+                    kept = made
+                    return made
+                }
+            }
+            struct CachedFeedTab: View {
+                @StateObject private var ↓feed: FeedModel
+                init() { _feed = StateObject(wrappedValue: ModelCache.getFeedModel()) }
+                var body: some View { Text(feed.title) }
+            }
+            """),
             // The factory's call may continue the local's chain on the next line.
             .nonTriggering("""
             struct BadgeShelf: View {
@@ -389,8 +456,12 @@ struct StateObjectInjected: Rule {
                     let readsLocal = arg + 1 == close || (arg + 3 == close && file.kind(arg + 1) == .period && file.kind(arg + 2) == .identifier)
                     if readsLocal, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body),
                        file.kind(eq) == .equal, assignments.isEmpty,
-                       let valueEnd = file.plainCallEnd(from: eq + 1, before: arg) ?? valueEnd(from: eq + 1, before: arg, file: file),
-                       callsFactoryFunction(eq + 1, end: valueEnd, file: file, project: project) { continue }
+                       let valueEnd = file.plainCallEnd(from: eq + 1, before: arg) ?? valueEnd(from: eq + 1, before: arg, file: file) {
+                        if callsFactoryFunction(eq + 1, end: valueEnd, file: file, project: project) { continue }
+                        // `let graph = AppGraph(); … graph.prefs`: a member that a container made here,
+                        // with nothing given to it, sets in its own `init`.
+                        if arg + 3 == close, containerMakesMember(file.name(arg + 2), madeFrom: eq + 1, end: valueEnd, file: file, project: project) { continue }
+                    }
                     reported.insert(name)
                     context.report(at: v.nameToken, .injected(name, file.text(of: arg..<close)))
                 }
@@ -444,9 +515,21 @@ extension StateObjectInjected {
         // `Container.shared.pinModel(id)`: a Factory registration that names no scope makes a
         // new instance for each call.
         if file.isWord(open - 3, "shared"), project.unscopedFactories.contains(name) { return true }
+        // `ModelFactory.getFeedModel()`: a project function whose every `return` constructs its type.
+        if project.freshInstanceFunctions.contains(name) { return true }
         return ["make", "build", "create"].contains { prefix in
             name.hasPrefix(prefix) && (name.count == prefix.count || name.dropFirst(prefix.count).first?.isUppercase == true)
         }
+    }
+
+    /// Whether `start..<end` constructs, with no argument, a class or struct of the project
+    /// (`AppGraph()`) that stores `member` with no initial value: the container's own `init`
+    /// makes what it holds there.
+    private func containerMakesMember(_ member: String, madeFrom start: Int, end: Int, file: SourceFile, project: ProjectIndex) -> Bool {
+        guard file.kind(start) == .identifier, file.beginsWithCapital(start), file.kind(start + 1) == .leftParen,
+              file.kind(start + 2) == .rightParen, start + 3 == end,
+              let symbol = project.symbol(file.name(start)), symbol.kind == .class || symbol.kind == .struct else { return false }
+        return symbol.storedProperties.contains { $0.name == member && !$0.hasInitializer && !$0.isWeakReference }
     }
 
     /// The end of the value expression at `start` (`SourceFile.valueExpressionEnd`), when it ends

@@ -71,6 +71,9 @@ public struct FileSummary: Sendable {
     /// Factory registrations (`var pin: ParameterFactory<String, PinModel> { self { PinModel(userID:
     /// $0) } }`), and whether each names no scope, so that each call makes a new instance.
     public var factories: [(name: String, unscoped: Bool)] = []
+    /// Functions and methods that name a return type, and whether every `return` of theirs (or
+    /// their single expression) constructs that type: each call makes a new instance.
+    public var freshInstanceFunctions: [(name: String, fresh: Bool)] = []
 
     public init(path: String) { self.path = path }
 
@@ -142,6 +145,41 @@ public struct FileSummary: Sendable {
         exportedImports = file.tree.exportedImports
         keyPathDependencies = FileSummary.keyPathDependencies(in: file)
         factories = FileSummary.factories(in: file)
+        freshInstanceFunctions = isTestFile ? [] : FileSummary.freshInstanceFunctions(in: file)
+    }
+
+    /// The functions of `freshInstanceFunctions`: those whose return type is written as a
+    /// capitalised name (`-> FeedModel`), each with whether its body ends with a construction of
+    /// that type (`return FeedModel(source: s)`, or the single expression `FeedModel()`,
+    /// `.init(…)`) and every other `return` in it constructs the type too.
+    static func freshInstanceFunctions(in file: SourceFile) -> [(name: String, fresh: Bool)] {
+        var out: [(name: String, fresh: Bool)] = []
+        var functions: [FunctionDecl] = []
+        for t in file.tree.allTypes { functions += t.functions }
+        for case .function(let f) in file.tree.declarations { functions.append(f) }
+        for f in functions where f.kind == .function {
+            guard let r = f.returnTypeTokens, r.count == 1, file.kind(r.lowerBound) == .identifier, file.beginsWithCapital(r.lowerBound),
+                  let body = f.bodyTokens, !body.isEmpty else { continue }
+            let type = r.lowerBound
+            // Whether a construction of the type starts at `i` and ends its statement at `end`.
+            func constructs(at i: Int) -> Int? {
+                var j = i
+                if file.kind(j) == .period, file.isWord(j + 1, "init") { j += 2 } else if file.kind(j) == .identifier, file.tokens[j].length == file.tokens[type].length,
+                                                                                   file.name(j) == file.name(type) { j += 1 } else { return nil }
+                guard file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore, let close = file.partner(j), close > j else { return nil }
+                return close + 1
+            }
+            var fresh = true
+            var endsWithOne = false
+            if let end = constructs(at: body.lowerBound), end == body.upperBound { endsWithOne = true }
+            for i in body where file.isWord(i, "return") {
+                guard let end = constructs(at: i + 1),
+                      end >= body.upperBound || file.tokens[end].isAtLineStart || file.kind(end) == .semicolon || file.kind(end) == .rightBrace else { fresh = false; break }
+                if end == body.upperBound { endsWithOne = true }
+            }
+            out.append((f.name, fresh && endsWithOne))
+        }
+        return out
     }
 
     /// Types whose instance properties are read through key paths by injection wrappers:
@@ -526,6 +564,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Factory registrations that name no scope in any definition (`FileSummary.factories`): a
     /// call (`Container.shared.pinModel(id)`) makes a new instance.
     public private(set) var unscopedFactories: Set<String> = []
+    /// Names of project functions each of which makes a new instance of its return type at every
+    /// call (`FileSummary.freshInstanceFunctions`), when no function of that name may do otherwise.
+    public private(set) var freshInstanceFunctions: Set<String> = []
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
@@ -714,6 +755,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var exportedModules: Set<String> = []
         var keyPathDependencyTypes: [String: String] = [:]
         var unscopedFactories: Set<String> = []
+        var freshInstanceFunctions: Set<String> = []
         var synchronousClosureFunctions: Set<String> = []
         var mainOrCallerContextFunctions: Set<String> = []
         var mainHoppingMethods: Set<String> = []
@@ -739,6 +781,9 @@ public final class ProjectIndex: @unchecked Sendable {
             var unscoped = Set<String>(), scoped = Set<String>()
             for s in summaries { for f in s.factories { if f.unscoped { unscoped.insert(f.name) } else { scoped.insert(f.name) } } }
             unscopedFactories = unscoped.subtracting(scoped)
+            var fresh = Set<String>(), reused = Set<String>()
+            for s in summaries { for f in s.freshInstanceFunctions { if f.fresh { fresh.insert(f.name) } else { reused.insert(f.name) } } }
+            freshInstanceFunctions = fresh.subtracting(reused)
             synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
             mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
             (mainHoppingMethods, mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
@@ -754,6 +799,7 @@ public final class ProjectIndex: @unchecked Sendable {
             index.exportedModules = exportedModules
             index.keyPathDependencyTypes = keyPathDependencyTypes
             index.unscopedFactories = unscopedFactories
+            index.freshInstanceFunctions = freshInstanceFunctions
             index.synchronousClosureFunctions = synchronousClosureFunctions
             index.mainOrCallerContextFunctions = mainOrCallerContextFunctions
             index.mainHoppingMethods = mainHoppingMethods
@@ -1024,7 +1070,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// marked `@Observable`.
     /// `inherited`: the declaration's own list of supertypes (base names). It decides for a class
     /// whose name is declared more than once, since the index merges what all of them inherit.
+    /// A Core Data entity (`isCoreDataEntity`) is not a model, even marked `@Observable`: its
+    /// instances belong to their managed object contexts, background ones included.
     public func isModel(kind: TypeKind, name: String, hasObservableAttribute: Bool, inherited: [String]) -> Bool {
+        if kind == .class || kind == .extension, isCoreDataEntity(name) { return false }
         switch kind {
         case .class:
             if hasObservableAttribute { return true }
