@@ -898,19 +898,59 @@ extension MainActorMutation {
             }
         }
         """),
+        // SwiftUI calls the event handlers of a view, and a button's action, on the main thread,
+        // also in a view that a presenter builds; a method of another object named like one is not
+        // an event handler.
+        .nonTriggering("""
+        final class SheetPresenter: ObservableObject {
+            @Published private(set) var mode = 0
+            func makeEditSheet() -> some View {
+                VStack {
+                    Text("Edit").onTapGesture { self.mode = 2 }
+                    Button("Close") { self.mode = 3 }
+                    Button(action: { self.mode = 4 }) { Text("Reset") }
+                }
+                .onDisappear { self.mode = 0 }
+            }
+        }
+        """),
+        .triggering("""
+        final class Feed {
+            func onChange(_ handler: @escaping () -> Void) { DispatchQueue.global().async(execute: handler) }
+        }
+        final class FeedPresenter: ObservableObject {
+            @Published private(set) var count = 0
+            let feed = Feed()
+            func start() { feed.onChange { ↓self.count += 1 } }
+        }
+        """),
         // A project function whose closure parameters are non-escaping runs them during the
-        // call; an escaping or optional one is a completion handler.
+        // call; an escaping or optional one is a completion handler, unless the function's body
+        // only calls it, outside every closure of its own, or hands it to a function that does.
         .triggering("""
         final class TallyModel: ObservableObject {
             @Published private(set) var total = 0
+            private var pending: [() -> Void] = []
             func add(_ values: [Int]) {
                 measure { total += values.count }
                 later { ↓self.total = 0 }
                 maybe { ↓self.total = 1 }
+                now { self.total = 2 }
+                forward { self.total = 3 }
             }
             private func measure(_ body: () -> Void) { body() }
-            private func later(_ body: @escaping () -> Void) { body() }
-            private func maybe(_ body: (() -> Void)?) { body?() }
+            private func later(_ body: @escaping () -> Void) { pending.append(body) }
+            private func maybe(_ body: (() -> Void)?) { URLSession.shared.dataTask(with: URL(fileURLWithPath: "/")) { _, _, _ in body?() }.resume() }
+            private func now(_ body: @escaping () -> Void) {
+                do {
+                    try check()
+                    body()
+                } catch {
+                    body()
+                }
+            }
+            private func forward(_ body: @escaping () -> Void) { now(body) }
+            private func check() throws {}
         }
         """),
         // A plain nested class that shares its name with a nested model is not a model.
@@ -1406,11 +1446,15 @@ extension MainActorMutation {
             }
         }
         """),
-        // Not the escaping one.
+        // Not the escaping one that is kept for later.
         .triggering("""
         final class SettingsModel: ObservableObject {
             @Published private(set) var volume = 0
-            func bind(_ initial: (Int) -> Void, onChange: ((Int) -> Void)? = nil) { initial(42) }
+            private var handler: ((Int) -> Void)?
+            func bind(_ initial: (Int) -> Void, onChange: ((Int) -> Void)? = nil) {
+                initial(42)
+                handler = onChange
+            }
             func setUp() {
                 bind({ _ in }, onChange: { v in ↓self.volume = v })
             }
@@ -1677,6 +1721,19 @@ extension MainActorMutation {
             func close() {
                 UIView.animate(withDuration: 0.3) { self.offset = 0 }
                 context.performAndWait { self.titles = [] }
+            }
+        }
+        """),
+        // A persistent container's view context is a main-queue context: its `perform` runs the
+        // block on the main queue.
+        .nonTriggering("""
+        final class ShelfModel: ObservableObject {
+            @Published private(set) var count = 0
+            private let container = NSPersistentContainer(name: "Shelf")
+            private let context = PersistenceController.shared.container.viewContext
+            func reload() {
+                container.viewContext.perform { self.count = 1 }
+                context.perform { self.count = 2 }
             }
         }
         """),

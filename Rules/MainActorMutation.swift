@@ -97,8 +97,14 @@ struct MainActorMutation: Rule {
         on another queue and calls its closure only inside `DispatchQueue.main.async { }` runs it \
         on the main queue). A closure \
         passed to a project function's parameter \
-        that does not escape (not `@escaping`, not optional) runs during the call, and one passed \
-        to a `@MainActor` function-typed parameter runs on the main actor. A database \
+        that does not escape (not `@escaping`, not optional) runs during the call, and so does one \
+        that escapes when the function only calls it, outside every closure of its own \
+        (`completion(.success(dish))` after a synchronous write), or hands it to a function that \
+        does; one passed to a `@MainActor` function-typed parameter runs on the main actor. SwiftUI \
+        calls a view's event handlers and a button's action on the main thread, also in a view \
+        that a presenter or coordinator builds (`DetailView(item).onDisappear { … }`, \
+        `Button("Done") { … }`), and a persistent container's view context is a main-queue \
+        context (`container.viewContext.perform { … }`, or a property holding it). A database \
         transaction's block (`write`, `read`, `inDatabase`, `inTransaction`) runs before the call \
         returns, like a `sync` block. A `sink` or `assign` on a chain that starts at the model's own \
         observable state (`$query`) and passes only through synchronous operators (`map`, `filter`, \
@@ -247,6 +253,12 @@ struct MainActorMutation: Rule {
         // project helper such as `MainActor.withAnimation { }`) runs its closure on the main actor.
         if c.hopsToMainQueue || (names.contains("MainActor") && last == "assumeIsolated") || (names.count == 2 && names[0] == "MainActor") { return .main }
         if queues.main.contains(receiver) { return .main }
+        // SwiftUI calls a view's event handlers and a button's action on the main thread, also
+        // in a view that a presenter or coordinator builds (`DetailView().onDisappear { … }`).
+        if isSwiftUIEventHandler(c, names: names, file: file, project: project) { return .main }
+        // `container.viewContext.perform { … }`: a persistent container's view context is a
+        // main-queue context, whose `perform` runs its block on the main queue.
+        if last == "perform", names.count >= 2, names[names.count - 2] == "viewContext" { return .main }
         if last == "Task" { return inheritsMainActor(c, in: function, file: file) ? .main : .offMain("inside `Task { }`") }
         if last == "detached" && names.contains("Task") { return .offMain("inside `Task.detached { }`") }
         if last == "addTask" || last == "addTaskUnlessCancelled" { return .offMain("inside a child task") }
@@ -839,6 +851,28 @@ struct MainActorMutation: Rule {
         return (open..<close).contains { file.isWord($0, "main") && file.kind($0 - 1) == .period }
     }
 
+    /// `Text("Edit").onTapGesture { … }`, `DetailView(item).onDisappear { … }`, `Button("Done") { … }`,
+    /// `Button(action: { … })`: an event handler of a view that the chain constructs (a SwiftUI
+    /// view or a view-like type of the project), which SwiftUI calls on the main thread.
+    private func isSwiftUIEventHandler(_ c: ClosureInfo, names: [String], file: SourceFile, project: ProjectIndex) -> Bool {
+        guard let first = c.callee.first, let last = names.last else { return false }
+        if names.count == 1, last == "Button" { return c.label == nil || c.label == "action" }
+        guard names.count >= 2, MainActorMutation.viewEventHandlers.contains(last), first.name.first?.isUppercase == true else { return false }
+        return MainActorMutation.swiftUIViews.contains(first.name) || project.isViewLike(first.name)
+    }
+
+    /// View modifiers and gesture callbacks whose closures SwiftUI calls on the main thread.
+    static let viewEventHandlers: Set<String> = [
+        "onAppear", "onDisappear", "onTapGesture", "onLongPressGesture", "onChange", "onSubmit", "onDelete", "onMove",
+        "onHover", "onEnded", "onChanged", "onCommit",
+    ]
+    /// SwiftUI views and gestures that start such a chain.
+    static let swiftUIViews: Set<String> = [
+        "Text", "Image", "Label", "Button", "VStack", "HStack", "ZStack", "List", "ScrollView", "Form", "Group", "Section",
+        "NavigationStack", "NavigationView", "TextField", "SecureField", "Toggle", "Picker", "Color", "Rectangle", "EmptyView",
+        "ForEach", "LazyVStack", "LazyHStack", "TapGesture", "LongPressGesture", "DragGesture", "MagnificationGesture",
+    ]
+
     /// `center.addObserver(forName: UIApplication.didBecomeActiveNotification, object: nil, queue: nil) { … }`:
     /// with no queue, the block runs where the notification is posted, the main thread for those
     /// of `namesMainPostedNotification`.
@@ -961,6 +995,8 @@ struct MainActorMutation: Rule {
                 }
                 if let r = v.initializer, MainActorMutation.isMainScheduler(r, file: file) { q.main.insert(v.name); continue }
                 let initText = v.initializer.map { file.text(of: $0, compact: true) } ?? ""
+                // `let context = PersistenceController.shared.container.viewContext`: a main-queue context.
+                if initText.hasSuffix(".viewContext") { q.main.insert(v.name); continue }
                 let isQueue = typeName == "DispatchQueue" || typeName == "OperationQueue" || initText.hasPrefix("DispatchQueue") || initText.hasPrefix("OperationQueue")
                 guard isQueue else { continue }
                 if initText.hasSuffix(".main") || initText == "DispatchQueue.main" { q.main.insert(v.name) } else { q.background.insert(v.name) }

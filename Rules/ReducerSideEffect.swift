@@ -25,7 +25,9 @@ struct ReducerSideEffect: Rule {
         a project's factory in `extension Effect`) or of the same member named with its type \
         (`return Effect.future { … }`), of a returned call of a function of the file \
         that returns an `Effect`, and async closures of a returned call \
-        (`return operation(state: &state) { try await … }`). \
+        (`return operation(state: &state) { try await … }`), and the closures of the operators of a \
+        publisher the reducer returns as its effect (`return env.save(name).delay(…).eraseToEffect().map { … }`, \
+        `.flatMapLatest { … }`), which run when the store subscribes to it. \
         `Date()` and `UUID()` count only without arguments: `Date(timeIntervalSince1970:)` and \
         `UUID(uuidString:)` are pure. A queue counts when work is dispatched to it \
         (`DispatchQueue.main.async { }`), not when it is handed to the returned effect as its \
@@ -285,6 +287,42 @@ struct ReducerSideEffect: Rule {
             // Not a reducer closure: two parameters and no environment.
             let formatter = Reducer { total, value in print(total, value) }
             """),
+            // The operators of the publisher returned as the effect run when the store subscribes
+            // to it; what the reducer computes to build it runs in the reducer.
+            .nonTriggering("""
+            let sessionReducer = Reducer<SessionState, SessionAction, SessionEnvironment> { state, action, env in
+                switch action {
+                case let .save(name):
+                    return env.save(name)
+                        .delay(for: .milliseconds(300), scheduler: env.mainQueue)
+                        .eraseToEffect()
+                        .map { ok -> SessionAction in
+                            print("saved", ok)
+                            return .saved(ok)
+                        }
+                case .signOut:
+                    return env.signOut()
+                        .flatMapLatest { _ -> Effect<SessionAction, Never> in
+                            UserDefaults.standard.removeObject(forKey: "session")
+                            return Effect(value: .signedOut)
+                        }
+                        .eraseToEffect()
+                case .saved, .signedOut:
+                    return .none
+                }
+            }
+            """),
+            .triggering("""
+            let sessionReducer = Reducer<SessionState, SessionAction, SessionEnvironment> { state, action, env in
+                switch action {
+                case let .save(name):
+                    let key = ↓UserDefaults.standard.string(forKey: "key") ?? ""
+                    return env.save(key + name).map { _ in .saved(true) }
+                case .saved:
+                    return .none
+                }
+            }
+            """),
             // A reducer that returns the new state (ReSwift).
             .triggering("""
             func counterReducer(action: Action, state: CounterState?) -> CounterState {
@@ -463,6 +501,11 @@ struct ReducerSideEffect: Rule {
             if awaitingClosures(in: file).contains(index) { return true }
             // A function of this file of that name that returns an effect takes the closure into it.
             if returnsEffect(named: last.name, in: file) { return true }
+            // An operator of the publisher that the reducer returns as its effect
+            // (`return env.save(name).delay(…).map { … }`, `.flatMapLatest { … }`): its closure
+            // runs when the store subscribes to the effect.
+            if c.callee.count >= 2, ReducerSideEffect.publisherOperators.contains(last.name),
+               c.callee.dropLast().contains(where: { $0.callParen != nil }) { return true }
         }
         guard ReducerSideEffect.effectNames.contains(last.name) else { return false }
         return isEffectCallee(c.callee, file: file)
@@ -513,6 +556,12 @@ struct ReducerSideEffect: Rule {
     }
 
     static let effectNames: Set<String> = ["run", "task", "fireAndForget", "publisher"]
+    /// Combine operators (and the older Composable Architecture's `flatMapLatest`) that take a
+    /// closure run on the values of the publisher they are chained to.
+    static let publisherOperators: Set<String> = [
+        "map", "tryMap", "compactMap", "tryCompactMap", "flatMap", "flatMapLatest", "switchToLatest", "filter", "tryFilter",
+        "catch", "tryCatch", "mapError", "handleEvents", "scan", "tryScan", "removeDuplicates", "replaceNil",
+    ]
     static let effectNameWords = WordSet(Array(effectNames))
     static let serviceTypes: Set<String> = ["DispatchQueue", "URLSession", "UserDefaults", "NotificationCenter", "FileManager"]
 

@@ -25,6 +25,10 @@ public struct MainHopSummary: Sendable {
     public var storedHandler: StoredHandlerPlacement? = nil
     /// Its closure parameters in order: how a closure passed to each one runs.
     public var closureParameters: [ClosureParameterFact] = []
+    /// Escaping or not, its closures run during the call: the body calls them directly, outside
+    /// every closure of its own (`completion(.success(dish))` after a synchronous write), or hands
+    /// them to the functions of `calls`, which must run them during the call too.
+    public var callsClosuresDuringCall = false
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
     /// body uses that parameter.
@@ -102,6 +106,9 @@ public struct MainHopSummary: Sendable {
             if m.hopsToMain, m.mayLeaveMain, usesClosure, closureRunsOnlyOnMain(in: body, file: file, isClosure: isClosure) {
                 m.mayLeaveMain = false
             }
+            if usesClosure, !m.takesOnlyNonEscapingClosures, !m.hopsToMain, !m.mayLeaveMain {
+                m.callsClosuresDuringCall = callsClosuresDuringCall(in: body, file: file, isClosure: isClosure)
+            }
             // `self.handler = handler`: the closure is kept and called later, by the type's own code.
             if !m.hopsToMain, !m.mayLeaveMain, let type = type {
                 m.storedHandler = storedHandlerPlacement(in: body, of: f, closure: isClosure, type: type, file: file, memo: &handlerMemo)
@@ -111,6 +118,25 @@ public struct MainHopSummary: Sendable {
         for f in file.tree.topLevelFunctions { take(f) }
         for t in file.tree.allTypes { for f in t.functions { take(f, in: t) } }
         return result
+    }
+
+    /// Every use of a closure parameter in `body` is a call (`completion(r)`, `completion?(r)`) or
+    /// an argument of a call (`source.create(dish, completion: completion)`), outside every closure
+    /// of the body: nothing keeps the closure or calls it later.
+    static func callsClosuresDuringCall(in body: TokenRange, file: SourceFile, isClosure: (Int) -> Bool) -> Bool {
+        for i in body where isClosure(i) && file.kind(i - 1) != .period {
+            // The label of an argument (`completion: completion`) is not a use.
+            if file.kind(i + 1) == .colon, file.kind(i - 1) == .leftParen || file.kind(i - 1) == .comma { continue }
+            if file.bodyAnalysis.enclosingClosures(of: i).contains(where: { $0.open >= body.lowerBound - 1 }) { return false }
+            if file.kind(i + 1) == .leftParen || (file.isText(i + 1, "?") && file.kind(i + 2) == .leftParen) { continue }
+            // A whole argument: `f(completion)`, `f(x, completion: completion)`.
+            let startsArgument = file.kind(i - 1) == .leftParen || file.kind(i - 1) == .comma
+                || (file.kind(i - 1) == .colon && (file.kind(i - 3) == .leftParen || file.kind(i - 3) == .comma))
+            let endsArgument = file.kind(i + 1) == .rightParen || file.kind(i + 1) == .comma
+            if startsArgument && endsArgument, file.enclosingArgumentListOpen(of: i) != nil { continue }
+            return false
+        }
+        return true
     }
 
     /// Every use of a closure parameter in `body` runs on the main queue or actor: the innermost
@@ -270,9 +296,17 @@ public struct MainHopSummary: Sendable {
     }
 
     /// Names of the functions that run their closures during the call, where the caller runs:
-    /// every function so named takes only non-escaping closures and names no other queue or task.
+    /// every function so named names no other queue or task and takes only non-escaping closures,
+    /// or calls its closures during the call (`callsClosuresDuringCall`).
     static func synchronous(_ functions: [MainHopSummary]) -> Set<String> {
-        namesWhereAllQualify(functions, name: \.name) { m, _, _, _ in m.takesOnlyNonEscapingClosures && !m.mayLeaveMain }
+        namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
+            guard !m.mayLeaveMain else { return false }
+            if m.takesOnlyNonEscapingClosures { return true }
+            // Escaping closures called during the call, or handed to functions that do (one of the
+            // same name that calls them itself, as a repository forwarding to its data source).
+            return m.callsClosuresDuringCall
+                && m.calls.allSatisfy { found.contains($0) || ($0 == name && group.contains(where: { $0.callsClosuresDuringCall && $0.calls.isEmpty })) }
+        }
     }
 
     /// Names of the functions that run their closure on the main queue: they hop there themselves,
