@@ -3,6 +3,53 @@ import MVILintCore
 
 extension LoadingStateReset {
     static let examplesList: [RuleExample] = [
+        // A run that a newer one has superseded leaves the flag to it: the method bumps a token
+        // before its work and compares it after. A token the method does not write tells nothing.
+        .nonTriggering("""
+        @MainActor
+        final class ScanStore: ObservableObject {
+            @Published private(set) var isRefreshing = false
+            @Published private(set) var results: [String] = []
+            private var generation = 0
+            private var loadID = UUID()
+            func scan(paths: [String]) async {
+                generation += 1
+                let mine = generation
+                isRefreshing = true
+                let found = await Self.readAll(paths)
+                guard mine == generation else { return }
+                results = found
+                isRefreshing = false
+            }
+            func reload() async {
+                let id = UUID()
+                loadID = id
+                isRefreshing = true
+                let found = await Self.readAll([])
+                if id != self.loadID { return }
+                results = found
+                isRefreshing = false
+            }
+            private static func readAll(_ paths: [String]) async -> [String] { paths }
+        }
+        """),
+        .triggering("""
+        @MainActor
+        final class ScanStore: ObservableObject {
+            @Published private(set) var isRefreshing = false
+            @Published private(set) var results: [String] = []
+            private var generation = 0
+            func scan(paths: [String]) async {
+                let mine = generation
+                ↓isRefreshing = true
+                let found = await Self.readAll(paths)
+                guard mine == generation else { return }
+                results = found
+                isRefreshing = false
+            }
+            private static func readAll(_ paths: [String]) async -> [String] { paths }
+        }
+        """),
         .triggering("""
         @MainActor
         final class ProductViewModel: ObservableObject {

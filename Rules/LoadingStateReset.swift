@@ -29,7 +29,11 @@ struct LoadingStateReset: Rule {
         cancelled run's exits on cancellation (`guard !Task.isCancelled else { return }`, \
         `if Task.isCancelled { return }`, `catch is CancellationError`, with or without a \
         `return`, and the path that skips `if !Task.isCancelled { isLoading = false }`) leave the \
-        flag to the run that replaced it and are not leaks.
+        flag to the run that replaced it and are not leaks. So are the exits of a run that a newer \
+        one has superseded, told by a token the method writes before its work and compares after \
+        it (`generation += 1; let mine = generation`, then `guard mine == generation else { return }`; \
+        `let id = UUID(); loadID = id`, then `if id != loadID { return }`): the newer run set the \
+        flag itself and answers for it.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -365,7 +369,7 @@ private struct FlagFlow {
             let c = effects(of: condition, states)
             var out = Outcome(normal: [], returns: c.returns, throwing: c.throwing)
             let t = run(then.statements, c.normal)
-            if !(cancellationExitsHandOn && checksCancellation(condition, negated: false)) { out.merge(exits: t) }
+            if !(cancellationExitsHandOn && checksCancellation(condition, negated: false)) && !checksSupersededRun(condition, equal: false) { out.merge(exits: t) }
             out.normal.formUnion(t.normal)
             if let e = otherwise {
                 let o = run(e.statements, c.normal)
@@ -384,7 +388,8 @@ private struct FlagFlow {
             // call that does not return (`fatalError()`). A `guard let self` leaves only once the
             // model is gone, and no one is left to see the flag.
             let elseExits = run(otherwise.statements, c.normal)
-            if !bindsSelf(condition) && !(cancellationExitsHandOn && checksCancellation(condition, negated: true)) { out.merge(exits: elseExits) }
+            if !bindsSelf(condition) && !(cancellationExitsHandOn && checksCancellation(condition, negated: true))
+                && !checksSupersededRun(condition, equal: true) { out.merge(exits: elseExits) }
             return out
         case .doStatement(let body, let catches):
             let b = run(body.statements, states)
@@ -480,6 +485,29 @@ private struct FlagFlow {
         var i = range.lowerBound
         if negated { guard file.isText(i, "!") else { return false }; i += 1 }
         return file.isWord(i, "Task") && file.kind(i + 1) == .period && file.isWord(i + 2, "isCancelled") && i + 3 == range.upperBound
+    }
+
+    /// `mine == generation` (`equal`) or `mine != generation`: a local of the body compared with
+    /// a property of the model that the body itself writes (`generation += 1; let mine =
+    /// generation`, or `let id = UUID(); loadID = id`). The comparison tells whether a newer run
+    /// of the method has started meanwhile: that run set the flag itself and answers for it, so an
+    /// exit of a superseded run hands the flag on, as a cancelled run's exit does.
+    private func checksSupersededRun(_ range: TokenRange, equal: Bool) -> Bool {
+        guard let mid = range.first(where: { file.kind($0) == .operator && (equal ? file.isText($0, "==") : file.isText($0, "!=")) }) else { return false }
+        func operand(_ r: Range<Int>) -> (name: String, viaSelf: Bool)? {
+            if r.count == 1, file.kind(r.lowerBound) == .identifier { return (file.name(r.lowerBound), false) }
+            if r.count == 3, file.isWord(r.lowerBound, "self"), file.kind(r.lowerBound + 1) == .period, file.kind(r.lowerBound + 2) == .identifier {
+                return (file.name(r.lowerBound + 2), true)
+            }
+            return nil
+        }
+        guard let a = operand(range.lowerBound..<mid), let b = operand((mid + 1)..<range.upperBound), a.name != b.name else { return false }
+        let locals = file.localNames(in: flow.range).union(flow.locals)
+        func isLocal(_ o: (name: String, viaSelf: Bool)) -> Bool { !o.viaSelf && locals.contains(o.name) }
+        func isWrittenProperty(_ o: (name: String, viaSelf: Bool)) -> Bool {
+            (o.viaSelf || !locals.contains(o.name)) && file.mutations(in: flow.range).contains { $0.path == [o.name] && $0.rootToken < mid }
+        }
+        return (isLocal(a) && isWrittenProperty(b)) || (isLocal(b) && isWrittenProperty(a))
     }
 
     /// `let self`, `let self = self`, `let strongSelf = self` in a condition.
