@@ -536,6 +536,31 @@ extension MainActorMutation {
             }
         }
         """),
+        // Realm calls an observer registered without a queue on the registering thread's run
+        // loop; one registered `on:` a queue runs on it.
+        .nonTriggering("""
+        import RealmSwift
+        final class ShelfModel: ObservableObject {
+            @Published private(set) var titles: [String] = []
+            private var token: NotificationToken?
+            init() {
+                let books = try! Realm().objects(Book.self)
+                token = books.observe { [weak self] _ in self?.titles = books.map(\\.title) }
+            }
+        }
+        """),
+        .triggering("""
+        import RealmSwift
+        final class ShelfModel: ObservableObject {
+            @Published private(set) var titles: [String] = []
+            private var token: NotificationToken?
+            private let queue = DispatchQueue(label: "realm")
+            init() {
+                let books = try! Realm().objects(Book.self)
+                token = books.observe(on: queue) { [weak self] _ in ↓self?.titles = [] }
+            }
+        }
+        """),
         // A time operator on the main scheduler delivers there.
         .nonTriggering("""
         final class TypeaheadModel: ObservableObject {

@@ -84,7 +84,10 @@ struct MainActorMutation: Rule {
         (`socket.on("event") { }`, `once`, `onAny`, `emitWithAck(…).timingOut(after:) { }`, on its \
         manager's `handleQueue`, the main queue unless the file sets another; in a file that \
         imports SocketIO), and AppKit's \
-        `NSEvent.addLocalMonitorForEvents`. A notification reaches its observers on the thread that \
+        `NSEvent.addLocalMonitorForEvents`. Realm delivers the changes of `observe { }` with no \
+        `on:` queue on the run loop of the thread that registered them (in a file that imports \
+        RealmSwift): the block runs where the registering code runs, as a scheduled timer's does. \
+        A notification reaches its observers on the thread that \
         posts it, and UIKit, AppKit and WatchKit post those of the application, its scenes and \
         windows, the device, the screen and the keyboard on the main thread: a `sink` on \
         `NotificationCenter.default.publisher(for: UIApplication.willResignActiveNotification)`, or \
@@ -268,6 +271,10 @@ struct MainActorMutation: Rule {
         // A scheduled timer's block runs on the run loop of the thread that scheduled it: the
         // caller's context again.
         if last == "scheduledTimer" && names.contains("Timer") { return .unknown }
+        // Realm delivers the notifications of `observe { }` (with no `on:` queue) on the run loop
+        // of the thread that registered them: the caller's context too.
+        if last == "observe", names.count >= 2, project.sees(anyOf: MainActorMutation.realmModules, in: file),
+           !(c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0).contains("on") } ?? false) { return .unknown }
         // A work item's block runs where the item is executed.
         if last == "DispatchWorkItem" { return workItemPlacement(of: c, file: file, queues: queues) }
         if MainActorMutation.queueMethods.contains(last) {
@@ -860,6 +867,8 @@ struct MainActorMutation: Rule {
         guard names.count >= 2, MainActorMutation.viewEventHandlers.contains(last), first.name.first?.isUppercase == true else { return false }
         return MainActorMutation.swiftUIViews.contains(first.name) || project.isViewLike(first.name)
     }
+
+    static let realmModules: Set<String> = ["RealmSwift", "Realm"]
 
     /// View modifiers and gesture callbacks whose closures SwiftUI calls on the main thread.
     static let viewEventHandlers: Set<String> = [

@@ -3,6 +3,19 @@ import MVILintCore
 
 extension TaskIdDependency {
     static let examplesList: [RuleExample] = [
+        // An SDK object the view builds in its `init` is compared by identity: no key.
+        .nonTriggering("""
+        struct ClipPlayerView: View {
+            let player: AVQueuePlayer
+            @State private var seconds: Double = 0
+            init(asset: AVAsset) { self.player = AVQueuePlayer(playerItem: AVPlayerItem(asset: asset)) }
+            var body: some View {
+                VideoPlayer(player: player).task {
+                    if let item = player.currentItem { seconds = item.duration.seconds }
+                }
+            }
+        }
+        """),
         // `.id(url)` after the task gives the view a new identity when `url` changes, and the task
         // starts again; an `.id` of another input, or one applied before the task, does not.
         .triggering("""

@@ -19,7 +19,8 @@ struct TaskIdDependency: Rule {
         (`guard items.isEmpty else { return }; await fill()`) and reads it only in conditions, since \
         what the view shows of it is what the task wrote. An input is a stored `let`/`var` without a SwiftUI state wrapper that a parent can pass in, or a \
         `@Binding`. A `let` with an initial value is a constant (the memberwise initializer cannot set \
-        it), and closures, models, reference types of the project and services (types named \
+        it), and closures, models, reference types of the project or of the SDK (`AVQueuePlayer`, \
+        `WKWebView`, …) and services (types named \
         `…Client`, `…Service`, `…Formatter`, …) are not values a task can be keyed on; nor are a \
         struct of the project, or an enum with associated values, that is not `Equatable` (as \
         `task(id:)` requires), nor an existential (`let clock: any Clock<Duration>`), nor a generic parameter of the view without an `Equatable` (or \
@@ -164,6 +165,8 @@ struct TaskIdDependency: Rule {
                 // `Layout.Item`): whether the view holds a value is not known.
                 if project.symbol(t)?.hasNamesakesOfOtherKinds == true { continue }
                 if let k = project.kind(of: t), k == .class || k == .actor || k == .protocol { continue }
+                // An object of the SDK (`let player: AVQueuePlayer`), compared by identity.
+                if project.kind(of: t) == nil, SDKClasses.referenceTypes.contains(t) { continue }
                 // `.task(id:)` takes an `Equatable` value: a struct of the project that does not
                 // conform, or an enum with associated values that does not, cannot be the key.
                 if let k = project.kind(of: t), k == .struct || (k == .enum && project.symbol(t)?.hasAssociatedValues == true),

@@ -3,6 +3,40 @@ import MVILintCore
 
 extension ViewMutatesState {
     static let examplesList: [RuleExample] = [
+        // A binding the model hands out, reached through a key path, runs the model's setter.
+        .nonTriggering("""
+        @MainActor
+        final class PrefsModel: ObservableObject {
+            @Published private(set) var tab = "home"
+            var tabBinding: Binding<String> { Binding(get: { self.tab }, set: { self.tab = $0 }) }
+        }
+        struct ChoicePage: View {
+            @ObservedObject var prefs: PrefsModel
+            let storage: KeyPath<PrefsModel, Binding<String>>
+            var body: some View {
+                Button("Search") { prefs[keyPath: storage].wrappedValue = "search" }
+            }
+        }
+        """),
+        // A property of an SDK object the model holds belongs to that object.
+        .nonTriggering("""
+        @MainActor
+        final class BrowserModel: ObservableObject {
+            let webView = WKWebView()
+            let player: AVPlayer = AVPlayer()
+            @Published private(set) var title = ""
+        }
+        struct BrowserView: View {
+            @ObservedObject var browser: BrowserModel
+            let handler: NavigationHandler
+            var body: some View {
+                Text(browser.title).onAppear {
+                    browser.webView.navigationDelegate = handler
+                    browser.player.volume = 0.5
+                }
+            }
+        }
+        """),
         // `open` is a declaration modifier only before a declaration: a property may bear the
         // name, and writing it from the view is caught like any other (an `open class` of the
         // project is still a declaration).

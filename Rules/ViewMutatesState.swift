@@ -22,7 +22,8 @@ struct ViewMutatesState: Rule {
         the app wires up, does not. A local bound to a model in view code stands for it: a shared \
         instance of a model the project declares (`@Bindable var settings = AppSettings.shared`) or \
         one of the view's model properties (`let model = viewModel`). Writing the `wrappedValue` of a \
-        binding that the model hands out (`model.shuffleBinding.wrappedValue = true`) runs the model's \
+        binding that the model hands out (`model.shuffleBinding.wrappedValue = true`, also through a \
+        key path: `model[keyPath: storage].wrappedValue = true`) runs the model's \
         own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
         `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
         Writing the `value` of a Combine `CurrentValueSubject` the model holds (`model.draft.value = text`) \
@@ -33,8 +34,9 @@ struct ViewMutatesState: Rule {
         (`playback.engine.onFinish = { … }`), wires the model up rather than writing its state, and is not reported; \
         so does setting an `@ObservationIgnored` property of an `@Observable` model, which the model \
         itself declares is not state. Setting a property of an object the model holds \
-        (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, or a \
-        protocol only classes adopt) changes that object, not the model, and is not reported either; \
+        (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, a \
+        protocol only classes adopt, or a class of the SDK such as `WKWebView` or `AVPlayer`: \
+        `model.webView.navigationDelegate = handler`) changes that object, not the model, and is not reported either; \
         nor is a write further inside it (`model.meter.grid.columns += 1`, `model.meter.marks.append(1)`). \
         Setting a computed property that the model declares with a setter (`model.volume = 2`) \
         runs the model's own code, like calling one of its methods, and is not reported; nor is a \
@@ -81,6 +83,8 @@ struct ViewMutatesState: Rule {
                     // model's own setter (`model.shuffleBinding.wrappedValue = true`); a model's own
                     // property of that name is still its state.
                     guard m.path.count >= 2, !m.path.dropFirst(2).contains("wrappedValue") else { continue }
+                    // The same through a key path (`model[keyPath: storage].wrappedValue = x`).
+                    if m.path.last == "wrappedValue", file.kind(m.rootToken + 1) == .leftBracket, file.isWord(m.rootToken + 2, "keyPath") { continue }
                     var held = models[m.path[0]]
                     if !m.viaSelf && file.locals(of: code).contains(m.path[0]) {
                         held = localModel(m.path[0], before: m.rootToken, in: code.range, models: models, file: file, project: project)
@@ -225,6 +229,8 @@ private func isReferenceType(_ name: String, project: ProjectIndex) -> Bool {
     // A Core Data entity class that Xcode generates from the project's model, or a Combine
     // subject (`draft.value = text` sends, as `draft.send(text)` does).
     default: return project.isCoreDataEntity(name) || ViewMutatesState.frameworkObjectTypes.contains(name)
+        // An object of the SDK that the model holds (`model.webView.navigationDelegate = handler`).
+        || (project.kind(of: name) == nil && SDKClasses.referenceTypes.contains(name))
     }
 }
 

@@ -371,3 +371,22 @@ enum LayerNames {
 
     static let entityProtocols: Set<String> = ["Codable", "Decodable", "Encodable", "Identifiable"]
 }
+
+/// Classes of Apple's SDKs that projects hold as objects (a web view, a player, a map view, a
+/// location manager): writing a property of one, or handing one to a task, deals with an object,
+/// not with a value.
+enum SDKClasses {
+    static let referenceTypes: Set<String> = [
+        "WKWebView", "WKWebViewConfiguration", "WKUserContentController",
+        "AVPlayer", "AVQueuePlayer", "AVPlayerItem", "AVAudioPlayer", "AVAudioEngine", "AVAudioPlayerNode", "AVAudioRecorder",
+        "AVCaptureSession", "AVSpeechSynthesizer", "AVPlayerLayer", "AVAsset", "AVURLAsset",
+        "MKMapView", "CLLocationManager", "CLGeocoder", "ARSession", "ARView", "SCNScene", "SCNView", "SKScene", "SKView",
+        "UIView", "UIViewController", "UIWindow", "UIScrollView", "UITextView", "UITextField", "UIImage", "UIApplication",
+        "NSView", "NSViewController", "NSWindow", "NSScrollView", "NSTextView", "NSImage", "NSApplication",
+        "NSManagedObjectContext", "NSPersistentContainer", "URLSession", "URLSessionTask", "Timer", "NotificationCenter",
+        "UserDefaults", "FileManager", "OperationQueue", "DispatchQueue", "JSONDecoder", "JSONEncoder", "NSCache",
+        "PHImageManager", "PHCachingImageManager", "CBCentralManager", "CBPeripheral", "HKHealthStore", "EKEventStore",
+        "CNContactStore", "NWPathMonitor", "NWConnection", "SFSpeechRecognizer", "VNImageRequestHandler", "CMMotionManager",
+    ]
+}
+
