@@ -561,6 +561,47 @@ extension MainActorMutation {
             }
         }
         """),
+        // A project operator that only maps passes values on where they arrive, as `map` does;
+        // one that hands them to another queue does not.
+        .nonTriggering("""
+        extension Publisher where Output == String {
+            func validationMessage(_ rule: Rule) -> AnyPublisher<String?, Failure> {
+                map { rule.check($0) }.eraseToAnyPublisher()
+            }
+        }
+        final class SignInForm: ObservableObject {
+            @Published var email = ""
+            @Published private(set) var emailHint: String?
+            init() { $email.validationMessage(.email).assign(to: &$emailHint) }
+        }
+        """),
+        .triggering("""
+        extension Publisher where Output == String {
+            func checkedInBackground(_ rule: Rule) -> AnyPublisher<String?, Failure> {
+                receive(on: DispatchQueue.global()).map { rule.check($0) }.eraseToAnyPublisher()
+            }
+        }
+        final class SignInForm: ObservableObject {
+            @Published var email = ""
+            @Published private(set) var emailHint: String?
+            init() { $email.checkedInBackground(.email).assign(to: &↓$emailHint) }
+        }
+        """),
+        // RxSwift's time operators on `MainScheduler` deliver on the main thread.
+        .nonTriggering("""
+        import RxSwift
+        final class BannerModel: ObservableObject {
+            @Published private(set) var visible = false
+            @Published private(set) var ticks = 0
+            private let bag = DisposeBag()
+            init() {
+                Observable.just(()).delay(.seconds(2), scheduler: MainScheduler.instance)
+                    .subscribe(onNext: { [weak self] in self?.visible = true }).disposed(by: bag)
+                Observable<Int>.interval(.seconds(1), scheduler: MainScheduler.instance)
+                    .subscribe(onNext: { [weak self] n in self?.ticks = n }).disposed(by: bag)
+            }
+        }
+        """),
         // A time operator on the main scheduler delivers there.
         .nonTriggering("""
         final class TypeaheadModel: ObservableObject {

@@ -45,7 +45,8 @@ struct MainActorMutation: Rule {
         hands out: `schedulers.mainScheduler`, `env.mainQueue`), and `collect(.byTime(DispatchQueue.main, …))` emits on it \
         too; a chain held in a local before its subscriber (`let shared = $text.share()`, \
         `let onMain = source.receive(on: DispatchQueue.main)`) starts where the local's value does. RxSwift's `subscribe`/`bind` after `observeOn(MainScheduler.instance)` (or \
-        `observe(on:)`), and a `Driver`'s `drive` (`asDriver(…)`), run on the main thread. \
+        `observe(on:)`, or a time operator on it: `delay`, `debounce`, `throttle`, `interval`, `timer` \
+        with `scheduler: MainScheduler.instance`), and a `Driver`'s `drive` (`asDriver(…)`), run on the main thread. \
         The block of a `DispatchWorkItem` runs where the file executes the item \
         (`DispatchQueue.main.asyncAfter(deadline: t, execute: work)` is on the main queue, another \
         queue is off it, and an item the file executes nowhere is not judged); `queue.sync { }` \
@@ -111,7 +112,9 @@ struct MainActorMutation: Rule {
         transaction's block (`write`, `read`, `inDatabase`, `inTransaction`) runs before the call \
         returns, like a `sync` block. A `sink` or `assign` on a chain that starts at the model's own \
         observable state (`$query`) and passes only through synchronous operators (`map`, `filter`, \
-        `removeDuplicates`, `receive(on: ImmediateScheduler.shared)`, …) runs where that state is written, since a `@Published` property \
+        `removeDuplicates`, `receive(on: ImmediateScheduler.shared)`, …, or a project operator of \
+        `extension Publisher` that is only a chain of them: `map { … }.eraseToAnyPublisher()`) runs \
+        where that state is written, since a `@Published` property \
         publishes on the writing thread: the write of `query` is what is reported when it is made \
         off the main actor, not each value derived from it; so does one that joins several of them \
         (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b.dropFirst())`, `.merge(with: $b)`, also \
@@ -469,7 +472,8 @@ struct MainActorMutation: Rule {
         /// `main` in the argument, one name holding the main queue (`q`, `self.uiQueue`), or a
         /// member named for the main scheduler (`schedulers.mainScheduler`).
         func namesMain(_ range: Range<Int>) -> Bool {
-            if range.contains(where: { file.isWord($0, "main") }) { return true }
+            // `main`, or RxSwift's `MainScheduler.instance` / `.asyncInstance`.
+            if range.contains(where: { file.isWord($0, "main") || file.isWord($0, "MainScheduler") }) { return true }
             if let last = range.last, file.kind(last) == .identifier, file.kind(last - 1) == .period,
                file.isName(last, in: PublisherMethodSummary.mainSchedulerMemberWords) { return true }
             var k = range.lowerBound
@@ -594,7 +598,7 @@ struct MainActorMutation: Rule {
             guard var end = statePublisherEnd(at: k) ?? localStateEnd(at: k) else { return nil }
             var steps = 0
             while end < limit, steps < 64, file.kind(end) == .period, file.kind(end + 1) == .identifier,
-                  MainActorMutation.synchronousOperators.contains(file.name(end + 1)) {
+                  MainActorMutation.synchronousOperators.contains(file.name(end + 1)) || isolatedState.synchronousOperators.contains(file.name(end + 1)) {
                 end += 2
                 while end < limit, file.kind(end) == .leftParen || file.kind(end) == .leftBrace, let close = file.partner(end), close > end { end = close + 1 }
                 steps += 1
@@ -636,7 +640,7 @@ struct MainActorMutation: Rule {
             // `.combineLatest($b)`, `.merge(with: $b)`: joined with more of the model's own state.
             let joinsState = MainActorMutation.combiningOperators.contains(name) && combinesStatePublishers(i + 2)
                 || (name == "merge" && file.isText(i + 3, "with") && file.kind(i + 4) == .colon && statePublisherEnd(at: i + 5).map { file.kind($0) == .rightParen } == true)
-            guard immediate || joinsState || MainActorMutation.synchronousOperators.contains(name) else { return false }
+            guard immediate || joinsState || MainActorMutation.synchronousOperators.contains(name) || isolatedState.synchronousOperators.contains(name) else { return false }
             i += 2
             while i < (endsAt ?? sink), file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
         }
@@ -673,11 +677,7 @@ struct MainActorMutation: Rule {
     static let combiningOperators: Set<String> = ["combineLatest", "merge", "zip"]
 
     /// Combine operators that pass values on at once, on the thread they arrive on.
-    static let synchronousOperators: Set<String> = [
-        "map", "compactMap", "filter", "removeDuplicates", "dropFirst", "drop", "prefix", "first", "scan", "tryMap",
-        "tryFilter", "tryCompactMap", "handleEvents", "eraseToAnyPublisher", "share", "print", "replaceNil", "replaceEmpty",
-        "ignoreOutput", "breakpoint", "assertNoFailure", "setFailureType", "mapError",
-    ]
+    static let synchronousOperators = PublisherMethodSummary.synchronousOperators
 
     /// Whether `holder.$property` (`prefs.$host`) is observable state of a project model that a
     /// property of `model` or a parameter of `function` holds: a main-actor isolated model, which
@@ -701,7 +701,7 @@ struct MainActorMutation: Rule {
             guard let t = declared.map({ TypeRef.baseName(of: $0) }), project.symbol(t)?.declarationPath != nil else { return nil }
             return t
         }
-        return StateSources(otherModelState: { holder, property in
+        return StateSources(synchronousOperators: project.synchronousPublisherMethods, otherModelState: { holder, property in
             guard let t = holderType(holder) else { return false }
             return project.isObservableModel(t) && project.observableState(of: t).contains(property)
         }, publisherAlias: { holder, name in
@@ -724,6 +724,8 @@ struct MainActorMutation: Rule {
 
     /// What a publisher chain may start from besides the model's own `$state`: see `stateSources`.
     struct StateSources {
+        /// Project operators that pass values on at once (`ProjectIndex.synchronousPublisherMethods`).
+        var synchronousOperators: Set<String> = []
         var otherModelState: (String, String) -> Bool = { _, _ in false }
         var publisherAlias: (String?, String) -> String? = { _, _ in nil }
         var sharedChainState: ([String], String) -> Bool = { _, _ in false }
@@ -761,7 +763,7 @@ struct MainActorMutation: Rule {
     }
 
     /// Combine operators that deliver on the scheduler given as their `scheduler:` argument.
-    static let schedulingOperators: Set<String> = ["debounce", "throttle", "delay", "timeout"]
+    static let schedulingOperators: Set<String> = ["debounce", "throttle", "delay", "timeout", "interval", "timer", "sample"]
 
     /// How far back (in tokens) the declaration of a local that starts a publisher chain is looked for.
     static let localSearchWindow = 2_048

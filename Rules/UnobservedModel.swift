@@ -23,9 +23,12 @@ struct UnobservedModel: Rule {
         the view reads a member of it other than \
         a method call (`model.refresh()`, `model.fetch { … }`), a method handed over as an action \
         (`Button(action: model.send)`, `.onAppear(perform: model.start)`, also after `onDismiss:`, \
-        `onCommit:`, `onEditingChanged:`), a read inside a closure that runs on an event rather than \
+        `onCommit:`, `onEditingChanged:`, or a callback of a project view named `on…`: \
+        `StepRow(onCancel: cancel)`), a write of one of its properties (`shop.alert = "cancel"`), a \
+        read inside a closure that runs on an event rather than \
         while the view renders (a button's action, `.onTapGesture { }`, `.onAppear { }`, \
-        `.task { }`, `.onChange(of:) { }`; `of:` itself is a read) or inside a method of the view \
+        `.task { }`, `.onChange(of:) { }`, a closure given to a callback named `on…`; `of:` itself is a \
+        read) or inside a method of the view \
         used only so (`Button("Go", action: go)`, `.onTapGesture { go() }`) or in its `init`, which \
         runs once, or a stored property that is not \
         observable state, its own or a superclass's, or a computed property of the model class whose \
@@ -239,6 +242,28 @@ struct UnobservedModel: Rule {
                 let store: StoreOf<Counter>
                 let child: Store<Child.State, Child.Action>
                 var body: some View { Text("\\(store.count)") }
+            }
+            """),
+            // A write shows nothing, and a project view's `on…` callback runs on an event, as a
+            // button's action does.
+            .nonTriggering("""
+            @MainActor
+            final class Shop: ObservableObject {
+                @Published private(set) var items: [String] = []
+                @Published var alert: String?
+                func add(_ s: String) { items.append(s) }
+            }
+            struct StepRow: View {
+                let onCancel: () -> Void
+                let onSelect: (String) -> Void
+                var body: some View { Button("Cancel", action: onCancel) }
+            }
+            struct ShopRow: View {
+                let shop: Shop
+                private func select(_ name: String) { if !shop.items.contains(name) { shop.add(name) } }
+                var body: some View {
+                    StepRow(onCancel: { shop.alert = "cancel" }, onSelect: select)
+                }
             }
             """),
             // The ObservableStore library's `ViewStore` is a value the parent store hands down at
@@ -587,9 +612,11 @@ extension UnobservedModel {
                 // `.onAppear(perform: model.start)`): called later, not read while rendering.
                 if file.kind(member + 1) == .rightParen || file.kind(member + 1) == .comma {
                     let start = file.kind(i - 1) == .period ? i - 2 : i
-                    if file.kind(start - 1) == .colon, file.isName(start - 2, in: UnobservedModel.actionLabels) { continue }
+                    if file.kind(start - 1) == .colon, UnobservedModel.isActionLabel(start - 2, file: file) { continue }
                 }
                 if plain.contains(file.name(member)) { continue }
+                // A write (`shop.alert = "cancel"`) shows nothing of the model.
+                if file.kind(member + 1) == .equal { continue }
                 // Read when an event comes (a button's action, `.onAppear { }`, `.task { }`), not
                 // while the view renders: nothing of it is shown that could go stale.
                 if isInEventHandler(i, within: code.range, file: file) { continue }
@@ -614,7 +641,7 @@ extension UnobservedModel {
                 // `self.go` or `go`, not `other.go`.
                 if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
                 let start = file.kind(i - 1) == .period ? i - 2 : i
-                let handedOver = file.kind(start - 1) == .colon && file.isName(start - 2, in: actionLabels)
+                let handedOver = file.kind(start - 1) == .colon && isActionLabel(start - 2, file: file)
                     && (file.kind(i + 1) == .rightParen || file.kind(i + 1) == .comma)
                 if !handedOver && !isInEventHandler(i, within: code.range, file: file) { return false }
                 used = true
@@ -625,7 +652,7 @@ extension UnobservedModel {
 
     static func isInEventHandler(_ i: Int, within range: TokenRange, file: SourceFile) -> Bool {
         for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= range.lowerBound {
-            if let label = c.label, actionLabelNames.contains(label) { return true }
+            if let label = c.label, actionLabelNames.contains(label) || isCallbackName(label) { return true }
             guard let last = c.calleeName else { continue }
             if eventHandlers.contains(last) { return true }
             // `Button("Play") { … }`: the trailing closure is the action unless `action:` is given.
@@ -633,6 +660,19 @@ extension UnobservedModel {
                c.callee.last?.callParen.map({ file.argumentLabels(ofCallAt: $0).contains("action") }) != true { return true }
         }
         return false
+    }
+
+    /// Whether the argument label at `i` is one of `actionLabels`, or names a callback of a
+    /// project view (`isCallbackName`).
+    static func isActionLabel(_ i: Int, file: SourceFile) -> Bool {
+        file.kind(i) == .identifier && (file.isName(i, in: actionLabels) || isCallbackName(file.name(i)))
+    }
+
+    /// `onCancel`, `onSelect`: the name SwiftUI's convention gives a function a view calls when
+    /// something happens (`StepRow(onCancel: { … })`, `Picker2(onSelect: select)`).
+    static func isCallbackName(_ label: String) -> Bool {
+        let b = Array(label.utf8)
+        return b.count > 2 && b[0] == UInt8(ascii: "o") && b[1] == UInt8(ascii: "n") && b[2] >= UInt8(ascii: "A") && b[2] <= UInt8(ascii: "Z")
     }
 
     /// The same labels, as strings (a closure's label).

@@ -405,6 +405,10 @@ final class LexerTests: XCTestCase {
             Case("(!x)", [lp, op("!"), id("x"), rp]),
             Case("a...b ..<c x...", [id("a"), op("..."), id("b"), op("..<"), id("c"), id("x"), op("...")]),
             Case("m .== n", [id("m"), op(".=="), id("n")]),
+            // An editor placeholder is a name, up to `#>` on its line; `<#` without one is not.
+            Case("class <#T##Presenter#>: P", [kw("class"), id("<#T##Presenter#>"), colon, id("P")]),
+            Case("f(<#x#>, <#y#>)", [id("f"), lp, id("<#x#>"), comma, id("<#y#>"), rp]),
+            Case("a <# b\nc #> d", [id("a"), op("<"), unk("#"), id("b"), id("c"), unk("#"), op(">"), id("d")]),
             Case("a==.b", [id("a"), op("=="), dot, id("b")]),
             Case("x = -1", [id("x"), eq, op("-"), int("1")]),
             // `=` alone is `.equal` unless an operator character follows it.

@@ -554,6 +554,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The same by signature (`name(label:)`), for a call whose name the project also gives to
     /// functions with other labels (`PublisherMethodSummary.mainDeliveringSignatures`).
     public private(set) var mainDeliveringPublisherSignatures: Set<String> = []
+    /// Names of project operators that pass values on at once, where the upstream delivers
+    /// (`PublisherMethodSummary.passesOnAtOnce`), when every function of that name does.
+    public private(set) var synchronousPublisherMethods: Set<String> = []
     /// Names of project functions that run the closure they are given on the main queue.
     public private(set) var mainHoppingFunctions: Set<String> = []
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
@@ -751,6 +754,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var publisherMethodNames: Set<String> = []
         var subscribingPublisherMethods: Set<String> = []
         var mainDeliveringPublisherSignatures: Set<String> = []
+        var synchronousPublisherMethods: Set<String> = []
         var mainHoppingFunctions: Set<String> = []
         var exportedModules: Set<String> = []
         var keyPathDependencyTypes: [String: String] = [:]
@@ -769,6 +773,7 @@ public final class ProjectIndex: @unchecked Sendable {
             subscribingPublisherMethods = PublisherMethodSummary.subscribing(publisherMethods)
             mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
                 publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
+            synchronousPublisherMethods = namesWhereAllQualify(publisherMethods, name: \.name) { m, _, _, _ in m.passesOnAtOnce }
             let closureFunctions = summaries.flatMap(\.mainHopFunctions)
             mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
             exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
@@ -795,6 +800,7 @@ public final class ProjectIndex: @unchecked Sendable {
             index.publisherMethodNames = publisherMethodNames
             index.subscribingPublisherMethods = subscribingPublisherMethods
             index.mainDeliveringPublisherSignatures = mainDeliveringPublisherSignatures
+            index.synchronousPublisherMethods = synchronousPublisherMethods
             index.mainHoppingFunctions = mainHoppingFunctions
             index.exportedModules = exportedModules
             index.keyPathDependencyTypes = keyPathDependencyTypes

@@ -18,6 +18,36 @@ public struct PublisherMethodSummary: Sendable {
     /// A method of `extension Publisher` whose body subscribes with `sink` (a wrapper such as
     /// `sinkResult { result in … }`): its closure runs where the values reach the `sink`.
     public var subscribes = false
+    /// A method of `extension Publisher` whose body is one chain on its upstream of operators that
+    /// pass values on at once (`map { … }.eraseToAnyPublisher()`): it delivers where the
+    /// upstream does.
+    public var passesOnAtOnce = false
+
+    /// Combine operators that pass values on at once, on the thread they arrive on.
+    public static let synchronousOperators: Set<String> = [
+        "map", "compactMap", "filter", "removeDuplicates", "dropFirst", "drop", "prefix", "first", "scan", "tryMap",
+        "tryFilter", "tryCompactMap", "handleEvents", "eraseToAnyPublisher", "share", "print", "replaceNil", "replaceEmpty",
+        "ignoreOutput", "breakpoint", "assertNoFailure", "setFailureType", "mapError",
+    ]
+
+    /// Whether `body` is `self.op(…).op { … }…` or `op(…)…` (with or without `return`), each `op`
+    /// one of `synchronousOperators`.
+    static func isSynchronousChain(_ body: TokenRange, in file: SourceFile) -> Bool {
+        var i = body.lowerBound
+        if file.isWord(i, "return") { i += 1 }
+        if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 1 }
+        var steps = 0
+        while i < body.upperBound, steps < 32 {
+            // The first operator may be written without a period (on the implicit `self`).
+            var name = i
+            if file.kind(i) == .period { name = i + 1 } else if steps > 0 { return false }
+            guard file.kind(name) == .identifier, synchronousOperators.contains(file.name(name)) else { return false }
+            i = name + 1
+            while i < body.upperBound, file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
+            steps += 1
+        }
+        return steps > 0 && i == body.upperBound
+    }
 
     /// `name(label:label:)`, as `signature(name:labels:)` spells a call.
     public var signature: String { PublisherMethodSummary.signature(name: name, labels: labels) }
@@ -92,6 +122,7 @@ public struct PublisherMethodSummary: Sendable {
                 // at once, in the caller's context (an early `promise(.failure(e))`).
                 // (One that returns another function's future is judged by what it calls.)
                 if !m.mayLeaveMain, returnsFuture(f, in: file), promisesFulfilledInSubscribers(body, in: file) == false { m.mayLeaveMain = true }
+                if isOperator, !m.mayLeaveMain, !m.receivesOnMain, !m.subscribes { m.passesOnAtOnce = isSynchronousChain(body, in: file) }
                 result.append(m)
             }
         }

@@ -953,6 +953,20 @@ private struct LexerEngine {
     mutating func lexOperator() {
         let start = p
         let first = b[p]
+        // An editor placeholder (`<#T##Presenter#>`, left in code from a template) is a name, as
+        // Swift's lexer reads it: up to `#>` on the same line.
+        if first == UInt8(ascii: "<"), at(p + 1) == UInt8(ascii: "#") {
+            var q = p + 2
+            let limit = min(n, p + 1_024)
+            while q + 1 < limit, b[q] != 10, b[q] != 13 {
+                if b[q] == UInt8(ascii: "#"), b[q + 1] == UInt8(ascii: ">") {
+                    p = q + 2
+                    emit(.identifier, from: start)
+                    return
+                }
+                q += 1
+            }
+        }
         if (first == UInt8(ascii: "?") || first == UInt8(ascii: "!")) && isLeftBound() {
             // Postfix optional chaining / force unwrap: always one character.
             p += 1
