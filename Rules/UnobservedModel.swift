@@ -27,7 +27,8 @@ struct UnobservedModel: Rule {
         `StepRow(onCancel: cancel)`), a write of one of its properties (`shop.alert = "cancel"`), a \
         read inside a closure that runs on an event rather than \
         while the view renders (a button's action, `.onTapGesture { }`, `.onAppear { }`, \
-        `.task { }`, `.onChange(of:) { }`, a closure given to a callback named `on…`; `of:` itself is a \
+        `.task { }`, `.onChange(of:) { }`, a closure given to a callback named `on…` or stored on an \
+        object, `helper.onPick = { … }`; `of:` itself is a \
         read) or inside a method of the view \
         used only so (`Button("Go", action: go)`, `.onTapGesture { go() }`) or in its `init`, which \
         runs once, or a stored property that is not \
@@ -245,7 +246,7 @@ struct UnobservedModel: Rule {
             }
             """),
             // A write shows nothing, and a project view's `on…` callback runs on an event, as a
-            // button's action does.
+            // button's action does; so does a callback stored on another object.
             .nonTriggering("""
             @MainActor
             final class Shop: ObservableObject {
@@ -263,6 +264,11 @@ struct UnobservedModel: Rule {
                 private func select(_ name: String) { if !shop.items.contains(name) { shop.add(name) } }
                 var body: some View {
                     StepRow(onCancel: { shop.alert = "cancel" }, onSelect: select)
+                        .environmentObject({
+                            let helper = PickerHelper()
+                            helper.onPick = { index in if let first = shop.items.first { shop.add(first) } }
+                            return helper
+                        }())
                 }
             }
             """),
@@ -653,6 +659,9 @@ extension UnobservedModel {
     static func isInEventHandler(_ i: Int, within range: TokenRange, file: SourceFile) -> Bool {
         for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= range.lowerBound {
             if let label = c.label, actionLabelNames.contains(label) || isCallbackName(label) { return true }
+            // A callback stored on an object (`helper.onPick = { … }`), not called where it is made.
+            if file.kind(c.open - 1) == .equal, file.kind(c.close + 1) != .leftParen, file.kind(c.open - 2) == .identifier,
+               file.kind(c.open - 3) == .period { return true }
             guard let last = c.calleeName else { continue }
             if eventHandlers.contains(last) { return true }
             // `Button("Play") { … }`: the trailing closure is the action unless `action:` is given.
