@@ -396,6 +396,16 @@ struct StateObjectInjected: Rule {
                 var body: some View { Text(feed.title) }
             }
             """),
+            // A closure called at once whose single expression constructs the model.
+            .nonTriggering("""
+            struct AsyncImageView: View {
+                @StateObject private var loader: RemoteImageLoader
+                init(address: URL) {
+                    _loader = StateObject(wrappedValue: { RemoteImageLoader(address: address) }())
+                }
+                var body: some View { Text(loader.state) }
+            }
+            """),
             // The factory's call may continue the local's chain on the next line.
             .nonTriggering("""
             struct BadgeShelf: View {
@@ -493,6 +503,11 @@ extension StateObjectInjected {
             while e < close, !file.tokens[e].isAtLineStart || e == r + 1, file.kind(e) != .semicolon, file.kind(e) != .rightBrace { e += 1 }
             guard e > r + 1, file.newInstance(at: r + 1, end: e, annotated: annotated, in: body) != nil else { return false }
             returns += 1
+        }
+        // A single expression (`{ Loader(address: address) }()`) is what the closure returns.
+        if returns == 0, close > arg + 1, !body.contains(where: { analysis.innermost[$0] == own && file.isWord($0, "let") || file.isWord($0, "var") }),
+           file.newInstance(at: arg + 1, end: close, annotated: annotated, in: body) != nil {
+            return file.valueExpressionEnd(from: arg + 1, before: close) == close
         }
         return returns > 0
     }
