@@ -1813,6 +1813,22 @@ extension MainActorMutation {
             }
         }
         """),
+        // A timer added to the main run loop fires there; one added to the current run loop
+        // runs where the adding code runs.
+        .nonTriggering("""
+        final class ClockModel: ObservableObject {
+            @Published private(set) var elapsed = 0.0
+            @Published private(set) var ticks = 0
+            func start() {
+                let clock = Timer(timeInterval: 0.5, repeats: true) { [weak self] _ in self?.elapsed += 0.5 }
+                RunLoop.main.add(clock, forMode: .common)
+            }
+            func startHere() {
+                let tick = Timer(timeInterval: 1, repeats: true) { [weak self] _ in self?.ticks += 1 }
+                RunLoop.current.add(tick, forMode: .default)
+            }
+        }
+        """),
         // A scheduled timer's block runs on the scheduling thread's run loop: here the caller's.
         .nonTriggering("""
         final class IdleModel: ObservableObject {

@@ -52,7 +52,8 @@ struct MainActorMutation: Rule {
         queue is off it, and an item the file executes nowhere is not judged); `queue.sync { }` \
         runs its closure on the caller's thread before it returns, so the closure counts as the \
         caller's own code, and so does the block of `Timer.scheduledTimer(…)`, which the run loop of \
-        the scheduling thread runs. A project function that keeps its closure in a property \
+        the scheduling thread runs, or of a `Timer(…)` the function adds to `RunLoop.current` (one it \
+        adds to `RunLoop.main` runs on the main queue). A project function that keeps its closure in a property \
         (`self.handler = handler`) runs it on the main queue when the type calls that property only \
         inside `DispatchQueue.main.async { }` or `MainActor.run { }`, or in a closure given to a \
         project function that does; it runs it where it is itself called when the type also calls \
@@ -274,6 +275,11 @@ struct MainActorMutation: Rule {
         // A scheduled timer's block runs on the run loop of the thread that scheduled it: the
         // caller's context again.
         if last == "scheduledTimer" && names.contains("Timer") { return .unknown }
+        // `let t = Timer(timeInterval: 1, repeats: true) { … }` added to a run loop by the same
+        // function (`RunLoop.main.add(t, forMode: .common)`): the run loop's thread runs it.
+        if last == "Timer", names.count == 1, let body = function.bodyTokens, let loop = timerRunLoop(in: body, after: c.close, file: file) {
+            return loop == "main" ? .main : .unknown
+        }
         // Realm delivers the notifications of `observe { }` (with no `on:` queue) on the run loop
         // of the thread that registered them: the caller's context too.
         if last == "observe", names.count >= 2, project.sees(anyOf: MainActorMutation.realmModules, in: file),
@@ -871,6 +877,19 @@ struct MainActorMutation: Rule {
     }
 
     static let realmModules: Set<String> = ["RealmSwift", "Realm"]
+
+    /// `main` or `current` for the run loop that `RunLoop.main.add(…)` / `RunLoop.current.add(…)`
+    /// names after `start` in `body`, when every such call names the same one; nil when none does.
+    private func timerRunLoop(in body: TokenRange, after start: Int, file: SourceFile) -> String? {
+        var found: String? = nil
+        for i in start..<body.upperBound where file.isWord(i, "RunLoop") && file.kind(i + 1) == .period && file.kind(i + 3) == .period
+            && file.isWord(i + 4, "add") && file.kind(i + 5) == .leftParen {
+            let loop = file.isWord(i + 2, "main") ? "main" : file.isWord(i + 2, "current") ? "current" : ""
+            if loop.isEmpty || (found != nil && found != loop) { return nil }
+            found = loop
+        }
+        return found
+    }
 
     /// View modifiers and gesture callbacks whose closures SwiftUI calls on the main thread.
     static let viewEventHandlers: Set<String> = [
