@@ -182,6 +182,28 @@ struct UnobservedModel: Rule {
                 }
             }
             """),
+            // In an interpolation, a member of the same name of another object is not the view's
+            // property; `self.` is.
+            .nonTriggering("""
+            final class Library: ObservableObject { @Published private(set) var songs: [String] = [] }
+            final class PlaylistModel: ObservableObject { let library: Library; init(library: Library) { self.library = library } }
+            struct PlaylistView: View {
+                let library: Library
+                @StateObject private var model: PlaylistModel
+                init(library: Library) {
+                    self.library = library
+                    _model = StateObject(wrappedValue: PlaylistModel(library: library))
+                }
+                var body: some View { Text("\\(model.library.songs.count) songs") }
+            }
+            """),
+            .triggering("""
+            final class Library: ObservableObject { @Published private(set) var songs: [String] = [] }
+            struct ShelfView: View {
+                let ↓library: Library
+                var body: some View { Text("\\(self.library.songs.count) songs") }
+            }
+            """),
             // A typealias declared once per build configuration names one type or the other; which
             // one a use means is not known, so the alias is not followed.
             .nonTriggering(files: [
@@ -712,7 +734,10 @@ extension UnobservedModel {
         func isIdentifierByte(_ b: UInt8) -> Bool { b == UInt8(ascii: "_") || b >= 0x80 || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) }
         var k = start
         while k + name.count < end {
-            if bytes[k] == name[0], !isIdentifierByte(bytes[k - 1]), bytes[k..<(k + name.count)].elementsEqual(name) {
+            // `library.songs`, `self.library.songs`, but not `model.library.songs` (another object's member).
+            let afterDot = bytes[k - 1] == UInt8(ascii: ".")
+            let viaSelf = afterDot && k >= 5 && bytes[(k - 5)..<(k - 1)].elementsEqual("self".utf8) && (k == 5 || !isIdentifierByte(bytes[k - 6]))
+            if bytes[k] == name[0], !isIdentifierByte(bytes[k - 1]), !afterDot || viaSelf, bytes[k..<(k + name.count)].elementsEqual(name) {
                 var dot = k + name.count
                 if bytes[dot] == UInt8(ascii: "?") || bytes[dot] == UInt8(ascii: "!") { dot += 1 }
                 if dot < end, bytes[dot] == UInt8(ascii: ".") {
