@@ -30,9 +30,10 @@ struct MainActorModel: Rule {
         through `objectWillChange`, and state added to it later would go unchecked. A class \
         isolated to another global actor (`@ScanActor`) is reported without a fix: `@MainActor` \
         cannot be added next to it, the isolation has to be changed. A Core Data entity (a class \
-        that inherits from `NSManagedObject`, or one the project's data model generates) is not a \
-        model even when marked `@Observable`: its instances belong to their managed object \
-        contexts, background ones included, and cannot be isolated to the main actor.
+        that inherits from `NSManagedObject`, or one the project's data model generates) or a \
+        SwiftData `@Model` class is not a model even when marked `@Observable` or adopting \
+        ObservableObject: its instances belong to their contexts, background ones included, and \
+        cannot be isolated to the main actor.
         """,
         category: .concurrency,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -84,6 +85,13 @@ struct MainActorModel: Rule {
             @objc(Note)
             @Observable final class Note: AppManagedObject {
                 @NSManaged var title: String?
+            }
+            """),
+            .nonTriggering("""
+            import SwiftData
+            @Model final class Wallet: ObservableObject {
+                var name: String
+                init(name: String) { self.name = name }
             }
             """),
             // A `Sendable` class with no stored `var` is safe from any thread; `@unchecked Sendable`

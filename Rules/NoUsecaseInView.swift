@@ -21,7 +21,8 @@ struct NoUsecaseInView: Rule {
         the type the project registers for it (in an extension of `EnvironmentValues`, \
         `DependencyValues` or Factory's `Container`, a `Factory<T>` registering a `T`). Reading a \
         static property whose declared type is not of those layers (`AccessRepository.directID`, a \
-        `UUID` constant the type keeps), or naming a type nested in one (`AccessRepository.Target`), \
+        `UUID` constant the type keeps; also a literal with no written type, \
+        `static let defaultTags = ["red"]`), or naming a type nested in one (`AccessRepository.Target`), \
         reaches none of them; its shared instance, or a call of a static method, does. Naming the \
         type (`FooUseCase.self`) uses nothing, except as what a dependency container is asked to \
         resolve (`container.resolve(FooUseCase.self)`, `Resolver.resolve(FooUseCase.self)`), which \
@@ -53,6 +54,7 @@ struct NoUsecaseInView: Rule {
             final class AccessRepository {
                 enum Target { case direct, proxy }
                 static let directID = UUID()
+                static let defaultTags = ["red", "blue"]
                 static let shared = AccessRepository()
                 func all() -> [UUID] { [Self.directID] }
             }
@@ -60,7 +62,7 @@ struct NoUsecaseInView: Rule {
                 let id: UUID
                 let target: AccessRepository.Target
                 var body: some View {
-                    Text(id == AccessRepository.directID ? "Direct" : "Custom")
+                    Text(id == AccessRepository.directID ? "Direct" : AccessRepository.defaultTags.randomElement()!)
                         .onAppear {
                             let fallback: AccessRepository.Target = AccessRepository.Target.direct
                             _ = ↓AccessRepository.shared.all()

@@ -154,12 +154,9 @@ public struct FileSummary: Sendable {
     /// `.init(…)`) and every other `return` in it constructs the type too.
     static func freshInstanceFunctions(in file: SourceFile) -> [(name: String, fresh: Bool)] {
         var out: [(name: String, fresh: Bool)] = []
-        var functions: [FunctionDecl] = []
-        for t in file.tree.allTypes { functions += t.functions }
-        for case .function(let f) in file.tree.declarations { functions.append(f) }
-        for f in functions where f.kind == .function {
-            guard let r = f.returnTypeTokens, r.count == 1, file.kind(r.lowerBound) == .identifier, file.beginsWithCapital(r.lowerBound),
-                  let body = f.bodyTokens, !body.isEmpty else { continue }
+        func consider(_ f: FunctionDecl) {
+            guard f.kind == .function, let r = f.returnTypeTokens, r.count == 1, file.kind(r.lowerBound) == .identifier, file.beginsWithCapital(r.lowerBound),
+                  let body = f.bodyTokens, !body.isEmpty else { return }
             let type = r.lowerBound
             // Whether a construction of the type starts at `i` and ends its statement at `end`.
             func constructs(at i: Int) -> Int? {
@@ -179,6 +176,8 @@ public struct FileSummary: Sendable {
             }
             out.append((f.name, fresh && endsWithOne))
         }
+        for t in file.tree.allTypes { for f in t.functions { consider(f) } }
+        for case .function(let f) in file.tree.declarations { consider(f) }
         return out
     }
 
@@ -364,9 +363,26 @@ public struct FileSummary: Sendable {
     static func staticPropertyTypes(of t: TypeDecl, in file: SourceFile) -> [StaticPropertyType] {
         var out: [StaticPropertyType] = []
         for v in t.variables where v.isStatic {
-            if let type = PropertySummary.typeName(of: v, in: file), !type.isEmpty { out.append(StaticPropertyType(name: v.name, type: type)) }
+            if let type = PropertySummary.typeName(of: v, in: file), !type.isEmpty {
+                out.append(StaticPropertyType(name: v.name, type: type))
+            } else if v.type == nil, let r = v.initializer, let literal = literalTypeName(at: r.lowerBound, in: file) {
+                // `static let defaultTags = ["red", "blue"]`: a literal's type.
+                out.append(StaticPropertyType(name: v.name, type: literal))
+            }
         }
         return out
+    }
+
+    /// `Array`, `String`, `Int`, `Double` or `Bool` for a literal at `i` (`[…]`, `"…"`, `42`,
+    /// `true`); nil for any other expression.
+    static func literalTypeName(at i: Int, in file: SourceFile) -> String? {
+        switch file.kind(i) {
+        case .leftBracket: return "Array"
+        case .stringLiteral: return "String"
+        case .integerLiteral: return "Int"
+        case .floatLiteral: return "Double"
+        default: return file.isWord(i, "true") || file.isWord(i, "false") ? "Bool" : nil
+        }
     }
 
     /// Whether one of an enum's cases has associated values (`case live(Reader)`).
@@ -1076,10 +1092,11 @@ public final class ProjectIndex: @unchecked Sendable {
     /// marked `@Observable`.
     /// `inherited`: the declaration's own list of supertypes (base names). It decides for a class
     /// whose name is declared more than once, since the index merges what all of them inherit.
-    /// A Core Data entity (`isCoreDataEntity`) is not a model, even marked `@Observable`: its
-    /// instances belong to their managed object contexts, background ones included.
+    /// A Core Data entity (`isCoreDataEntity`) or a SwiftData `@Model` class is not a model, even
+    /// marked `@Observable` or adopting ObservableObject: its instances belong to their contexts,
+    /// background ones included.
     public func isModel(kind: TypeKind, name: String, hasObservableAttribute: Bool, inherited: [String]) -> Bool {
-        if kind == .class || kind == .extension, isCoreDataEntity(name) { return false }
+        if kind == .class || kind == .extension, isCoreDataEntity(name) || symbol(name)?.isSwiftDataModel == true { return false }
         switch kind {
         case .class:
             if hasObservableAttribute { return true }
