@@ -505,7 +505,7 @@ extension StateObjectInjected {
             returns += 1
         }
         // A single expression (`{ Loader(address: address) }()`) is what the closure returns.
-        if returns == 0, close > arg + 1, !body.contains(where: { analysis.innermost[$0] == own && file.isWord($0, "let") || file.isWord($0, "var") }),
+        if returns == 0, close > arg + 1, !body.contains(where: { analysis.innermost[$0] == own && (file.isWord($0, "let") || file.isWord($0, "var")) }),
            file.newInstance(at: arg + 1, end: close, annotated: annotated, in: body) != nil {
             return file.valueExpressionEnd(from: arg + 1, before: close) == close
         }

@@ -735,9 +735,11 @@ extension UnobservedModel {
         var k = start
         while k + name.count < end {
             // `library.songs`, `self.library.songs`, but not `model.library.songs` (another object's member).
-            let afterDot = bytes[k - 1] == UInt8(ascii: ".")
-            let viaSelf = afterDot && k >= 5 && bytes[(k - 5)..<(k - 1)].elementsEqual("self".utf8) && (k == 5 || !isIdentifierByte(bytes[k - 6]))
-            if bytes[k] == name[0], !isIdentifierByte(bytes[k - 1]), !afterDot || viaSelf, bytes[k..<(k + name.count)].elementsEqual(name) {
+            func isOwnMember() -> Bool {
+                guard bytes[k - 1] == UInt8(ascii: ".") else { return true }
+                return k >= 5 && bytes[(k - 5)..<(k - 1)].elementsEqual("self".utf8) && (k == 5 || !isIdentifierByte(bytes[k - 6]))
+            }
+            if k > start, bytes[k] == name[0], !isIdentifierByte(bytes[k - 1]), bytes[k..<(k + name.count)].elementsEqual(name), isOwnMember() {
                 var dot = k + name.count
                 if bytes[dot] == UInt8(ascii: "?") || bytes[dot] == UInt8(ascii: "!") { dot += 1 }
                 if dot < end, bytes[dot] == UInt8(ascii: ".") {
