@@ -964,6 +964,53 @@ extension MainActorMutation {
             }
         }
         """),
+        // A helper that hands its closure to a method of a property's type is judged by that
+        // type's method, whatever a method of the same name of another type does.
+        .nonTriggering("""
+        final class Wire {
+            func send(_ url: URL, completion: @escaping (Data?) -> Void) {
+                URLSession.shared.dataTask(with: url) { data, _, _ in
+                    DispatchQueue.main.async { completion(data) }
+                }.resume()
+            }
+        }
+        final class RawWire {
+            func send(raw: URLRequest, completion: @escaping (Data?) -> Void) {
+                URLSession.shared.dataTask(with: raw) { data, _, _ in completion(data) }.resume()
+            }
+        }
+        final class ReelService {
+            private let wire = Wire()
+        }
+        extension ReelService {
+            func fetchReels(completion: @escaping ([String]) -> Void) {
+                wire.send(URL(fileURLWithPath: "/")) { data in completion(data == nil ? [] : ["a"]) }
+            }
+        }
+        final class ReelsModel: ObservableObject {
+            @Published private(set) var reels: [String] = []
+            private let service = ReelService()
+            func load() { service.fetchReels { self.reels = $0 } }
+        }
+        """),
+        .triggering("""
+        final class RawWire {
+            func send(raw: URLRequest, completion: @escaping (Data?) -> Void) {
+                URLSession.shared.dataTask(with: raw) { data, _, _ in completion(data) }.resume()
+            }
+        }
+        final class RawReelService {
+            private let wire = RawWire()
+            func fetchRawReels(completion: @escaping ([String]) -> Void) {
+                wire.send(raw: URLRequest(url: URL(fileURLWithPath: "/"))) { data in completion(data == nil ? [] : ["a"]) }
+            }
+        }
+        final class RawReelsModel: ObservableObject {
+            @Published private(set) var reels: [String] = []
+            private let service = RawReelService()
+            func load() { service.fetchRawReels { ↓self.reels = $0 } }
+        }
+        """),
         // SwiftUI calls the event handlers of a view, and a button's action, on the main thread,
         // also in a view that a presenter builds; a method of another object named like one is not
         // an event handler.

@@ -16,6 +16,9 @@ public struct MainHopSummary: Sendable {
     /// Names of the functions it may hand the closure to (`name(block)`, `.name { … }`,
     /// `name(…) { … }`), to follow one helper forwarding to another.
     public var calls: [String]
+    /// The calls of `calls` made on a stored property of the function's own type whose type the
+    /// declaration tells (`wire.send(url) { … }` with `let wire = Wire()`), as `Type.name`.
+    public var typedCalls: [String] = []
     /// Every closure parameter is non-escaping (no `@escaping`, not optional): the closure runs
     /// during the call, where the caller runs, unless the body hands it to another queue.
     public var takesOnlyNonEscapingClosures = false
@@ -87,11 +90,13 @@ public struct MainHopSummary: Sendable {
                 guard file.kind(i) == .identifier else { continue }
                 if file.kind(i + 1) == .leftBrace && file.kind(i - 1) == .period {
                     m.calls.append(file.name(i))
+                    if let t = type, let held = receiverType(of: i, in: t, file: file) { m.typedCalls.append(held + "." + file.name(i)) }
                     if importsAlamofire, file.isName(i, in: alamofireMainQueueHandlerWords) { m.hopsToMain = true }
                     if firebase.any, firebase.callsBackOnMain(at: i, file: file) { m.hopsToMain = true }
                 } else if file.kind(i + 1) == .leftParen, let close = file.partner(i + 1), close > i + 1,
                           (i + 2..<close).contains(where: isClosure) || file.kind(close + 1) == .leftBrace {
                     m.calls.append(file.name(i))
+                    if file.kind(i - 1) == .period, let t = type, let held = receiverType(of: i, in: t, file: file) { m.typedCalls.append(held + "." + file.name(i)) }
                     // `AF.request(url).responseData(completionHandler: completion)`: Alamofire calls
                     // it on the main queue unless `queue:` names another.
                     if importsAlamofire, file.kind(i - 1) == .period, file.isName(i, in: alamofireMainQueueHandlerWords),
@@ -118,6 +123,26 @@ public struct MainHopSummary: Sendable {
         for f in file.tree.topLevelFunctions { take(f) }
         for t in file.tree.allTypes { for f in t.functions { take(f, in: t) } }
         return result
+    }
+
+    /// The type of the stored property of `type` that receives the call named at `i`
+    /// (`wire.send`, `self.wire.send`), when its declaration tells it (`let wire: Wire`,
+    /// `private let wire = Wire()`, `PropertySummary.typeName`); nil otherwise.
+    static func receiverType(of i: Int, in type: TypeDecl, file: SourceFile) -> String? {
+        guard file.kind(i - 1) == .period, file.kind(i - 2) == .identifier else { return nil }
+        let receiver = i - 2
+        if file.kind(receiver - 1) == .period, !(file.isWord(receiver - 2, "self") && file.kind(receiver - 3) != .period) { return nil }
+        let name = file.name(receiver)
+        // Declared in this declaration, or in another of the same type in this file (the class
+        // body, for a method of one of its extensions).
+        let owner = type.kind == .extension ? type.extendedBaseName : type.name
+        let declarations = [type] + file.tree.allTypes.filter { $0 !== type && ($0.kind == .extension ? $0.extendedBaseName : $0.name) == owner }
+        for d in declarations {
+            guard let v = d.variables.first(where: { $0.name == name && !$0.isStatic && $0.isStored }) else { continue }
+            guard let t = PropertySummary.typeName(of: v, in: file), !t.isEmpty else { return nil }
+            return t
+        }
+        return nil
     }
 
     /// Every use of a closure parameter in `body` is a call (`completion(r)`, `completion?(r)`) or
@@ -313,8 +338,15 @@ public struct MainHopSummary: Sendable {
     /// or call one that does (an overload of the same name included), and never name another
     /// queue or start a task. A name counts only when every function so named qualifies.
     static func mainHopping(_ functions: [MainHopSummary]) -> Set<String> {
-        namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
+        // Methods, as `Type.name`, every overload of which hops to the main queue itself: a call
+        // on a property of that type (`wire.send { … }`) reaches them whatever other types'
+        // methods of that name do.
+        var byMethod: [String: Bool] = [:]
+        for m in functions { if let owner = m.owner { byMethod[owner + "." + m.name, default: true] = byMethod[owner + "." + m.name, default: true] && m.hopsToMain && !m.mayLeaveMain } }
+        let directMain = Set(byMethod.lazy.filter(\.value).map(\.key))
+        return namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
             !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) }
+                                || m.typedCalls.contains(where: directMain.contains)
                                 || m.callsKeptClosureOnMain(given: found))
         }
     }
