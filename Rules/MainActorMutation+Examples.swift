@@ -979,8 +979,22 @@ extension MainActorMutation {
                 URLSession.shared.dataTask(with: raw) { data, _, _ in completion(data) }.resume()
             }
         }
+        protocol Transferring {
+            func request(_ url: URL, completion: @escaping (Data?) -> Void)
+        }
+        final class Transfer: Transferring {
+            func request(_ url: URL, completion: @escaping (Data?) -> Void) {
+                URLSession.shared.dataTask(with: url) { data, _, _ in
+                    DispatchQueue.main.async { completion(data) }
+                }.resume()
+            }
+        }
         final class ReelService {
             private let wire = Wire()
+            private let transfer: Transferring = Transfer()
+            func fetchCovers(completion: @escaping ([String]) -> Void) {
+                transfer.request(URL(fileURLWithPath: "/")) { data in completion(data == nil ? [] : ["c"]) }
+            }
         }
         extension ReelService {
             func fetchReels(completion: @escaping ([String]) -> Void) {
@@ -990,7 +1004,10 @@ extension MainActorMutation {
         final class ReelsModel: ObservableObject {
             @Published private(set) var reels: [String] = []
             private let service = ReelService()
-            func load() { service.fetchReels { self.reels = $0 } }
+            func load() {
+                service.fetchReels { self.reels = $0 }
+                service.fetchCovers { self.reels = $0 }
+            }
         }
         """),
         .triggering("""

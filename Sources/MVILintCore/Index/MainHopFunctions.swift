@@ -337,13 +337,36 @@ public struct MainHopSummary: Sendable {
     /// Names of the functions that run their closure on the main queue: they hop there themselves,
     /// or call one that does (an overload of the same name included), and never name another
     /// queue or start a task. A name counts only when every function so named qualifies.
-    static func mainHopping(_ functions: [MainHopSummary]) -> Set<String> {
+    static func mainHopping(_ functions: [MainHopSummary], types: [FileSummary] = []) -> Set<String> {
         // Methods, as `Type.name`, every overload of which hops to the main queue itself: a call
         // on a property of that type (`wire.send { … }`) reaches them whatever other types'
         // methods of that name do.
         var byMethod: [String: Bool] = [:]
         for m in functions { if let owner = m.owner { byMethod[owner + "." + m.name, default: true] = byMethod[owner + "." + m.name, default: true] && m.hopsToMain && !m.mayLeaveMain } }
-        let directMain = Set(byMethod.lazy.filter(\.value).map(\.key))
+        var directMain = Set(byMethod.lazy.filter(\.value).map(\.key))
+        // A property typed by a protocol (`let transfer: TransferServing`): the method of every
+        // type of the project that adopts it and declares one (test doubles are not summarised).
+        var protocolCalls: [String: Set<String>] = [:]
+        for m in functions {
+            for call in m.typedCalls where byMethod[call] == nil {
+                guard let dot = call.firstIndex(of: ".") else { continue }
+                protocolCalls[String(call[..<dot]), default: []].insert(String(call[call.index(after: dot)...]))
+            }
+        }
+        if !protocolCalls.isEmpty {
+            var adopters: [String: Set<String>] = [:]
+            for s in types {
+                for t in s.types where t.inherited.contains(where: { protocolCalls[$0] != nil }) {
+                    for p in t.inherited where protocolCalls[p] != nil { adopters[p, default: []].insert(t.name) }
+                }
+            }
+            for (p, names) in protocolCalls {
+                for name in names {
+                    let found = (adopters[p] ?? []).compactMap { byMethod[$0 + "." + name] }
+                    if !found.isEmpty, found.allSatisfy({ $0 }) { directMain.insert(p + "." + name) }
+                }
+            }
+        }
         return namesWhereAllQualify(functions, name: \.name) { m, name, group, found in
             !m.mayLeaveMain && (m.hopsToMain || m.calls.contains { found.contains($0) || ($0 == name && group.contains(where: \.hopsToMain)) }
                                 || m.typedCalls.contains(where: directMain.contains)

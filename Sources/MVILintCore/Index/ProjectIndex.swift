@@ -791,7 +791,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
             synchronousPublisherMethods = namesWhereAllQualify(publisherMethods, name: \.name) { m, _, _, _ in m.passesOnAtOnce }
             let closureFunctions = summaries.flatMap(\.mainHopFunctions)
-            mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions)
+            mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions, types: summaries)
             exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
             var dependencies: [String: String] = [:]
             for s in summaries {
