@@ -38,6 +38,9 @@ public struct MainHopSummary: Sendable {
     static func functions(in file: SourceFile) -> [MainHopSummary] {
         var result: [MainHopSummary] = []
         var handlerMemo: [ObjectIdentifier: [String: StoredHandlerPlacement]] = [:]
+        // The file's declarations of each type, made once, when a call's receiver is not a
+        // property of the declaration the call is in.
+        var declarationsByOwner: [String: [TypeDecl]]? = nil
         // `typealias Completion = (Greeting) -> Void` in this file: a parameter of that type is a closure.
         let functionAliases = Set(file.tree.typeAliases.compactMap { $0.target?.isFunctionType == true ? $0.name : nil })
         let importsAlamofire = file.tree.imports.contains("Alamofire")
@@ -90,13 +93,13 @@ public struct MainHopSummary: Sendable {
                 guard file.kind(i) == .identifier else { continue }
                 if file.kind(i + 1) == .leftBrace && file.kind(i - 1) == .period {
                     m.calls.append(file.name(i))
-                    if let t = type, let held = receiverType(of: i, in: t, file: file) { m.typedCalls.append(held + "." + file.name(i)) }
+                    if let t = type, let held = receiverType(of: i, in: t, file: file, declarations: &declarationsByOwner) { m.typedCalls.append(held + "." + file.name(i)) }
                     if importsAlamofire, file.isName(i, in: alamofireMainQueueHandlerWords) { m.hopsToMain = true }
                     if firebase.any, firebase.callsBackOnMain(at: i, file: file) { m.hopsToMain = true }
                 } else if file.kind(i + 1) == .leftParen, let close = file.partner(i + 1), close > i + 1,
                           (i + 2..<close).contains(where: isClosure) || file.kind(close + 1) == .leftBrace {
                     m.calls.append(file.name(i))
-                    if file.kind(i - 1) == .period, let t = type, let held = receiverType(of: i, in: t, file: file) { m.typedCalls.append(held + "." + file.name(i)) }
+                    if file.kind(i - 1) == .period, let t = type, let held = receiverType(of: i, in: t, file: file, declarations: &declarationsByOwner) { m.typedCalls.append(held + "." + file.name(i)) }
                     // `AF.request(url).responseData(completionHandler: completion)`: Alamofire calls
                     // it on the main queue unless `queue:` names another.
                     if importsAlamofire, file.kind(i - 1) == .period, file.isName(i, in: alamofireMainQueueHandlerWords),
@@ -128,15 +131,19 @@ public struct MainHopSummary: Sendable {
     /// The type of the stored property of `type` that receives the call named at `i`
     /// (`wire.send`, `self.wire.send`), when its declaration tells it (`let wire: Wire`,
     /// `private let wire = Wire()`, `PropertySummary.typeName`); nil otherwise.
-    static func receiverType(of i: Int, in type: TypeDecl, file: SourceFile) -> String? {
+    static func receiverType(of i: Int, in type: TypeDecl, file: SourceFile, declarations byOwner: inout [String: [TypeDecl]]?) -> String? {
         guard file.kind(i - 1) == .period, file.kind(i - 2) == .identifier else { return nil }
         let receiver = i - 2
         if file.kind(receiver - 1) == .period, !(file.isWord(receiver - 2, "self") && file.kind(receiver - 3) != .period) { return nil }
         let name = file.name(receiver)
         // Declared in this declaration, or in another of the same type in this file (the class
         // body, for a method of one of its extensions).
-        let owner = type.kind == .extension ? type.extendedBaseName : type.name
-        let declarations = [type] + file.tree.allTypes.filter { $0 !== type && ($0.kind == .extension ? $0.extendedBaseName : $0.name) == owner }
+        func owner(_ t: TypeDecl) -> String { t.kind == .extension ? t.extendedBaseName : t.name }
+        var declarations = [type]
+        if !type.variables.contains(where: { $0.name == name }) {
+            if byOwner == nil { byOwner = Dictionary(grouping: file.tree.allTypes, by: owner) }
+            declarations = byOwner?[owner(type)] ?? []
+        }
         for d in declarations {
             guard let v = d.variables.first(where: { $0.name == name && !$0.isStatic && $0.isStored }) else { continue }
             guard let t = PropertySummary.typeName(of: v, in: file), !t.isEmpty else { return nil }
