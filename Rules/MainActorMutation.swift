@@ -604,7 +604,7 @@ struct MainActorMutation: Rule {
             guard var end = statePublisherEnd(at: k) ?? localStateEnd(at: k) else { return nil }
             var steps = 0
             while end < limit, steps < 64, file.kind(end) == .period, file.kind(end + 1) == .identifier,
-                  MainActorMutation.synchronousOperators.contains(file.name(end + 1)) || isolatedState.synchronousOperators.contains(file.name(end + 1)) {
+                  isolatedState.passesOnAtOnce(file.name(end + 1)) {
                 end += 2
                 while end < limit, file.kind(end) == .leftParen || file.kind(end) == .leftBrace, let close = file.partner(end), close > end { end = close + 1 }
                 steps += 1
@@ -646,7 +646,7 @@ struct MainActorMutation: Rule {
             // `.combineLatest($b)`, `.merge(with: $b)`: joined with more of the model's own state.
             let joinsState = MainActorMutation.combiningOperators.contains(name) && combinesStatePublishers(i + 2)
                 || (name == "merge" && file.isText(i + 3, "with") && file.kind(i + 4) == .colon && statePublisherEnd(at: i + 5).map { file.kind($0) == .rightParen } == true)
-            guard immediate || joinsState || MainActorMutation.synchronousOperators.contains(name) || isolatedState.synchronousOperators.contains(name) else { return false }
+            guard immediate || joinsState || isolatedState.passesOnAtOnce(name) else { return false }
             i += 2
             while i < (endsAt ?? sink), file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
         }
@@ -681,9 +681,6 @@ struct MainActorMutation: Rule {
     ]
     /// Operators that join the upstream with other publishers, passing values on where they arrive.
     static let combiningOperators: Set<String> = ["combineLatest", "merge", "zip"]
-
-    /// Combine operators that pass values on at once, on the thread they arrive on.
-    static let synchronousOperators = PublisherMethodSummary.synchronousOperators
 
     /// Whether `holder.$property` (`prefs.$host`) is observable state of a project model that a
     /// property of `model` or a parameter of `function` holds: a main-actor isolated model, which
@@ -732,6 +729,10 @@ struct MainActorMutation: Rule {
     struct StateSources {
         /// Project operators that pass values on at once (`ProjectIndex.synchronousPublisherMethods`).
         var synchronousOperators: Set<String> = []
+        /// Whether the operator `name` passes values on at once: Combine's (`map`, …) or the project's.
+        func passesOnAtOnce(_ name: String) -> Bool {
+            PublisherMethodSummary.synchronousOperators.contains(name) || synchronousOperators.contains(name)
+        }
         var otherModelState: (String, String) -> Bool = { _, _ in false }
         var publisherAlias: (String?, String) -> String? = { _, _ in nil }
         var sharedChainState: ([String], String) -> Bool = { _, _ in false }

@@ -966,21 +966,20 @@ public final class ProjectIndex: @unchecked Sendable {
     /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).
     /// One depth-first walk of the reversed graph, so deep chains and cycles stay linear.
     private func reachingNames(in graph: InheritanceGraph, from goals: [Int32]) -> SymbolFlags {
-        var reached = [Bool](repeating: false, count: graph.nodeCount)
+        // Flags over every node; only the symbols' (numbered first) are ever asked about.
+        var reached = SymbolFlags(count: graph.nodeCount)
         var queue: [Int32] = []
-        for n in goals where !reached[Int(n)] {
-            reached[Int(n)] = true
+        for n in goals where !reached.contains(Int(n)) {
+            reached.insert(Int(n))
             queue.append(n)
         }
         while let n = queue.popLast() {
             for e in Int(graph.reverseStart[Int(n)])..<Int(graph.reverseStart[Int(n) + 1]) {
                 let m = Int(graph.reverseEdges[e])
-                if !reached[m] { reached[m] = true; queue.append(Int32(m)) }
+                if !reached.contains(m) { reached.insert(m); queue.append(Int32(m)) }
             }
         }
-        var out = SymbolFlags(count: symbolTable.count)
-        for n in 0..<symbolTable.count where reached[n] { out.insert(n) }
-        return out
+        return reached
     }
 
     /// Whether the symbol named `name` (already resolved) is flagged in `flags`.
