@@ -23,7 +23,9 @@ struct ReducerSideEffect: Rule {
         `.fireAndForget` and `.publisher` (also written `Effect.run`) are effects and are not checked, \
         and so are the closures of a returned call of another implicit member (`return .exec { … }`, \
         a project's factory in `extension Effect`) or of the same member named with its type \
-        (`return Effect.future { … }`), of a returned call of a function of the file \
+        (`return Effect.future { … }`) or of the effect type's initializer (`return Effect { … }`), \
+        also as elements of a returned array of effects (`return [Effect { … }, .send(.done)]`), \
+        of a returned call of a function of the file \
         that returns an `Effect`, and async closures of a returned call \
         (`return operation(state: &state) { try await … }`), and the closures of the operators of a \
         publisher the reducer returns as its effect (`return env.save(name).delay(…).eraseToEffect().map { … }`, \
@@ -356,6 +358,37 @@ struct ReducerSideEffect: Rule {
                 return next
             }
             """),
+            // A reducer that returns its effects as a list: the closures run when the store runs
+            // them; what builds the list runs in the reducer.
+            .nonTriggering("""
+            func reduce(state: inout NoteState, action: NoteAction) -> [Effect<NoteAction>] {
+                switch action {
+                case .create:
+                    return [
+                        Effect { [service] emitter in
+                            try? await service.save()
+                            emitter.send(.add(Note(id: UUID(), createdAt: Date())))
+                        },
+                        Effect { emitter in print("created") },
+                    ]
+                case .add(let note):
+                    state.notes.append(note)
+                    return []
+                }
+            }
+            """),
+            .triggering("""
+            func reduce(state: inout NoteState, action: NoteAction) -> [Effect<NoteAction>] {
+                switch action {
+                case .create:
+                    let stamp = ↓Date()
+                    return [Effect.send(.add(Note(id: ↓UUID(), createdAt: stamp)))]
+                case .add(let note):
+                    state.notes.append(note)
+                    return []
+                }
+            }
+            """),
             // Not a function that builds a state from something else, or reads one without an action.
             .nonTriggering("""
             func makeState(from response: Response) -> FeedState {
@@ -494,10 +527,12 @@ struct ReducerSideEffect: Rule {
         // `return .exec { … }` (a factory of the project in `extension Effect`), `return
         // operation(state: &state) { try await … }`: the closure is part of the effect the
         // reducer returns, an implicit member's or async work, which runs later.
-        if let start = c.calleeStart, file.isWord(start - 1, "return") || (file.kind(start - 1) == .period && file.isWord(start - 2, "return")) {
+        if let start = c.calleeStart, isReturned(file.kind(start - 1) == .period ? start - 1 : start, file: file) {
             if c.callee.count == 1 && file.kind(last.token - 1) == .period { return true }
-            // The same factory named with its type (`return Effect.future { … }`).
+            // The same factory named with its type (`return Effect.future { … }`), or the effect
+            // type's own initializer (`return [Effect { emitter in … }]`).
             if c.callee.count == 2 && c.callee[0].name.hasPrefix("Effect") { return true }
+            if c.callee.count == 1 && last.name.hasPrefix("Effect") && file.kind(last.token - 1) != .period { return true }
             if awaitingClosures(in: file).contains(index) { return true }
             // A function of this file of that name that returns an effect takes the closure into it.
             if returnsEffect(named: last.name, in: file) { return true }
@@ -509,6 +544,25 @@ struct ReducerSideEffect: Rule {
         }
         guard ReducerSideEffect.effectNames.contains(last.name) else { return false }
         return isEffectCallee(c.callee, file: file)
+    }
+
+    /// Whether the expression that starts at `start` is what the reducer returns: `return x`, or
+    /// an element of a returned array literal (`return [Effect { … }, .send(.done)]`, a reducer
+    /// that returns its effects as a list).
+    private func isReturned(_ start: Int, file: SourceFile) -> Bool {
+        if file.isWord(start - 1, "return") { return true }
+        guard file.kind(start - 1) == .leftBracket || file.kind(start - 1) == .comma else { return false }
+        var j = start - 1, steps = 0
+        while j >= 0, steps < 4_096 {
+            steps += 1
+            switch file.kind(j) {
+            case .leftBracket: return file.isWord(j - 1, "return")
+            case .leftParen, .leftBrace: return false
+            case .rightParen, .rightBracket, .rightBrace: j = (file.partner(j) ?? j) - 1
+            default: j -= 1
+            }
+        }
+        return false
     }
 
     /// Whether a callee chain ending in an effect's name is the effect's: an implicit member
