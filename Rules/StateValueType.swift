@@ -19,9 +19,11 @@ struct StateValueType: Rule {
         is not taken for a project's alias of that name) as a `class`. Generic parameters such as the `State` of \
         `Store<State, Action>`, types the project does not declare, and names it declares more \
         than once elsewhere (two features with a nested `State`) are not reported. A property \
-        whose type is itself an observable model, or a Core Data entity (an `NSManagedObject` \
-        subclass), is a dependency on another object, not state, and is reported only when it is \
-        named `state`. A `weak` or `unowned` property is a reference the \
+        whose type is itself an observable model, a Core Data entity (an `NSManagedObject` \
+        subclass), or of the domain or data layer (a use case or repository by name or through a \
+        protocol it adopts, as `no_usecase_in_view` finds them: `GetOnboardingState` adopting \
+        `GetOnboardingStateUseCase`), is a dependency on another object, not state, and is \
+        reported only when it is named `state`. A `weak` or `unowned` property is a reference the \
         model does not own, which can only hold a class: it is not reported, and neither is a class \
         whose stored properties are all `weak` or `unowned` (a weak box, often kept in a collection).
         """,
@@ -139,6 +141,21 @@ struct StateValueType: Rule {
             }
             final class State {}
             """),
+            // A use case named after the state it fetches is a dependency of the model.
+            .nonTriggering("""
+            protocol GetOnboardingStateUseCase { func execute() async -> Int }
+            final class GetOnboardingState: GetOnboardingStateUseCase {
+                func execute() async -> Int { 3 }
+            }
+            @MainActor
+            @Observable
+            final class OnboardingViewModel {
+                private(set) var step = 0
+                private let getOnboardingState: GetOnboardingState
+                init(getOnboardingState: GetOnboardingState) { self.getOnboardingState = getOnboardingState }
+                func load() async { step = await getOnboardingState.execute() }
+            }
+            """),
             .nonTriggering("""
             final class AppState {}
             struct SettingsState {}
@@ -189,6 +206,9 @@ struct StateValueType: Rule {
                 // A Core Data entity (`NSManagedObject`, an ObservableObject of the SDK) is an object
                 // its context manages, held like a model, not a value the model owns.
                 if v.name != "state" && project.isCoreDataEntity(typeName) { continue }
+                // A use case or repository that the model is given (`GetOnboardingState`, adopting
+                // `GetOnboardingStateUseCase`) is a dependency it calls, not state it publishes.
+                if v.name != "state" && LayerNames.isDomainOrData(typeName, in: project, extra: context.settings.useCaseSuffixes) { continue }
                 // A box whose stored properties are all `weak` or `unowned` (`WeakBox<T>`, often
                 // in a collection) refers to objects the model does not own, as a weak property does.
                 if let stored = project.symbol(typeName)?.storedProperties, !stored.isEmpty, stored.allSatisfy(\.isWeakReference) { continue }
