@@ -1954,6 +1954,132 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // `AsyncStream` runs its build closure before its initializer returns, in the caller's
+        // context; the closure of `AsyncStream(unfolding:)` runs whenever the stream is iterated.
+        .triggering("""
+        import Observation
+        @Observable
+        final class EventHub {
+            private(set) var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+            private(set) var delivered = 0
+            func subscribe() -> AsyncStream<String> {
+                let key = UUID()
+                return AsyncStream { continuation in
+                    self.listeners[key] = continuation
+                }
+            }
+            func numbers() -> AsyncThrowingStream<Int, Error> {
+                AsyncThrowingStream(Int.self, bufferingPolicy: .unbounded) { continuation in
+                    self.delivered = 0
+                    continuation.finish()
+                }
+            }
+            func counts() -> AsyncStream<Int> {
+                AsyncStream(unfolding: {
+                    ↓self.delivered += 1
+                    return self.delivered
+                })
+            }
+        }
+        """),
+        // A project helper that calls its completion from a `sink` after `receive(on:
+        // DispatchQueue.main)` calls it on the main queue; not when an operator after the
+        // `receive(on:)` moves the values to another queue.
+        .triggering("""
+        import Combine
+        final class Loader {
+            private var bag: Set<AnyCancellable> = []
+            func load(_ p: AnyPublisher<Int, Error>, handler: @escaping (Int) -> Void) {
+                p.subscribe(on: DispatchQueue.global())
+                    .receive(on: DispatchQueue.main)
+                    .map { $0 * 2 }
+                    .sink(receiveCompletion: { _ in }, receiveValue: { handler($0) })
+                    .store(in: &bag)
+            }
+            func loadLater(_ p: AnyPublisher<Int, Error>, handler: @escaping (Int) -> Void) {
+                p.receive(on: DispatchQueue.main)
+                    .delay(for: 1, scheduler: DispatchQueue.global())
+                    .sink(receiveCompletion: { _ in }, receiveValue: { handler($0) })
+                    .store(in: &bag)
+            }
+        }
+        final class CounterModel: ObservableObject {
+            @Published private(set) var count = 0
+            private let loader = Loader()
+            func refresh(_ p: AnyPublisher<Int, Error>) {
+                loader.load(p) { [weak self] v in self?.count = v }
+                loader.loadLater(p) { [weak self] v in ↓self?.count = v }
+            }
+        }
+        """),
+        // A Firestore reference kept in a local answers on the main queue like the chain it was
+        // made from; another model's state reached through a local cast to its type is written
+        // where that model writes it.
+        .nonTriggering("""
+        import Combine
+        import FirebaseFirestore
+        protocol Timing: AnyObject {}
+        final class Stopwatch: ObservableObject, Timing {
+            @Published private(set) var seconds = 0
+            func tick() { seconds += 1 }
+        }
+        final class NotesModel: ObservableObject {
+            @Published private(set) var error: String?
+            @Published private(set) var elapsed = 0
+            private let db = Firestore.firestore()
+            init(source: any Timing) {
+                if let timer = source as? Stopwatch {
+                    timer.$seconds.assign(to: &$elapsed)
+                }
+            }
+            func rename(_ id: String) {
+                let ref = db.collection("notes").document(id)
+                ref.updateData(["name": "renamed"]) { [weak self] err in
+                    self?.error = err?.localizedDescription
+                }
+            }
+        }
+        """),
+        // A project publisher whose `receive(subscriber:)` hands its value over at once delivers
+        // on the subscribing thread; one that answers from a completion handler does not.
+        .triggering("""
+        import Combine
+        struct SumPublisher: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            let values: [Int]
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                if values.isEmpty {
+                    _ = subscriber.receive(0)
+                    return
+                }
+                _ = subscriber.receive(values.reduce(0, +))
+            }
+        }
+        struct RatePublisher: Publisher {
+            typealias Output = Double
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Double, S.Failure == Never {
+                URLSession.shared.dataTask(with: URL(string: "https://example.com/rate")!) { data, _, _ in
+                    _ = subscriber.receive(Double(data?.count ?? 0))
+                }.resume()
+            }
+        }
+        final class LedgerModel: ObservableObject {
+            @Published private(set) var total = 0
+            @Published private(set) var rate = 0.0
+            private var bag = Set<AnyCancellable>()
+            func reload(_ values: [Int]) {
+                SumPublisher(values: values)
+                    .map { $0 * 2 }
+                    .sink { self.total = $0 }
+                    .store(in: &bag)
+                RatePublisher()
+                    .sink { ↓self.rate = $0 }
+                    .store(in: &bag)
+            }
+        }
+        """),
         // A project operator that only subscribes with `sink` and forwards to its closure runs it
         // where the upstream delivers, as `sink` would.
         .triggering(files: [

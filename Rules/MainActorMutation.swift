@@ -64,7 +64,9 @@ struct MainActorMutation: Rule {
         operator (`handleEvents`, `tryMap`) after a `receive(on:)` to the main queue runs on it too; \
         `handleEvents`'s `receiveSubscription:` runs when the chain is subscribed, where the \
         subscribing code runs (unless a `subscribe(on:)` moves it), and a `Future`'s closure at \
-        once, where the future is made. \
+        once, where the future is made, as does the build closure of `AsyncStream { continuation in … }`; \
+        so does the `sink` of a project `Publisher` type whose `receive(subscriber:)` hands values over \
+        at once (no closure, no task), through operators that pass them on. \
         Some libraries call back on the main queue by default: GRDB's `ValueObservation.start(in:…)` \
         (and its Combine `publisher(in:)`, in a file that imports GRDB) \
         unless `scheduling:` names another queue (`.immediate` is the main queue too), PromiseKit's \
@@ -74,7 +76,8 @@ struct MainActorMutation: Rule {
         Firestore's completion and snapshot handlers (`getDocuments`, `setData`, \
         `addSnapshotListener`, …, on `Firestore.firestore()`, a property holding it or one of its \
         references, a top-level or static constant of a file that imports Firestore holding one \
-        (`let USERS = Firestore.firestore().collection("users")`), or any receiver for the names \
+        (`let USERS = Firestore.firestore().collection("users")`) or a local made from one \
+        (`let ref = db.collection("notes").document(id)`), or any receiver for the names \
         only Firestore has; also a `sink` on its Combine \
         `snapshotPublisher()`) and Firebase \
         Auth's completion blocks and listeners, also those of its users' `updatePassword`, `reauthenticate` and \
@@ -99,8 +102,8 @@ struct MainActorMutation: Rule {
         for running its closure on the main queue (`updateOnMain { }`, `performOnMainThread { }`), \
         is taken at its name, and so is such a package's Combine operator (`.receiveOnMain()` before a \
         `sink` or `assign`); the project's own helpers are judged by their code (one that works \
-        on another queue and calls its closure only inside `DispatchQueue.main.async { }` runs it \
-        on the main queue). A closure \
+        on another queue and calls its closure only inside `DispatchQueue.main.async { }`, or only \
+        in a `sink` after `receive(on: DispatchQueue.main)`, runs it on the main queue). A closure \
         passed to a project function's parameter \
         that does not escape (not `@escaping`, not optional) runs during the call, and so does one \
         that escapes when the function only calls it, outside every closure of its own \
@@ -121,7 +124,8 @@ struct MainActorMutation: Rule {
         (`Publishers.CombineLatest3($a, $b, $c)`, `$a.combineLatest($b.dropFirst())`, `.merge(with: $b)`, also \
         locals made from them: `let a = $a.map(valid); Publishers.CombineLatest(a, b)`). The \
         same chain from the state of \
-        another model of the project (`prefs.$host`, held by a property or a parameter, or reached \
+        another model of the project (`prefs.$host`, held by a property, a parameter or a local \
+        whose type is written or cast to, `if let timer = source as? Stopwatch`, or reached \
         from a shared instance: `Settings.shared.alerts.$value`) runs where \
         that state is written too: on the main actor for a model isolated to it, and where this rule \
         checks the writes for one that is not, so the write that feeds the chain is the one reported. \
@@ -293,6 +297,10 @@ struct MainActorMutation: Rule {
         }
         // Also a project operator that only subscribes with `sink` and forwards (`sinkResult { }`).
         if last == "sink" || (project.subscribingPublisherMethods.contains(last) && !project.mainDeliveringPublisherMethods.contains(last)) {
+            // A project publisher that delivers at once (`SumPublisher(values: v).sink { … }`):
+            // the closure runs during the subscribing call, where the code around runs.
+            if let start = c.calleeStart, let sink = c.callee.last?.token,
+               startsAtSynchronousPublisher(in: start, before: sink, file: file, project: project, isolatedState: isolatedState) { return .unknown }
             if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
             return hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, mainTimers: queues.mainTimers, body: function.bodyTokens)
                 ? .main : .offMain("inside a Combine `\(last)` with no `receive(on:)` to the main queue upstream")
@@ -303,6 +311,9 @@ struct MainActorMutation: Rule {
         if MainActorMutation.rxSubscribers.contains(last), hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, mainTimers: queues.mainTimers, body: function.bodyTokens) { return .main }
         // `Future { promise in … }` runs its closure at once, where it is created.
         if last == "Future" && names.count == 1 { return .unknown }
+        // So does the build closure of `AsyncStream { continuation in … }` (and of
+        // `AsyncThrowingStream`), before the initializer returns; not `AsyncStream(unfolding:)`'s.
+        if last == "AsyncStream" || last == "AsyncThrowingStream", names.count == 1, c.label == nil || c.label == "build" { return .unknown }
         // `handleEvents(receiveSubscription:)` (and `receiveRequest:`) runs when the chain is
         // subscribed: during the subscribing call, where the code around runs, unless a
         // `subscribe(on:)` moves the subscription to another scheduler.
@@ -353,7 +364,17 @@ struct MainActorMutation: Rule {
         if project.closureCaseNames.contains(last), let token = c.callee.last?.token,
            names.count == 1 ? file.kind(token - 1) == .period : project.kind(of: names[names.count - 2]) == .enum { return .unknown }
         // A framework method that calls its handler on the main thread (`MKLocalSearch.start`).
-        let root = names.first { $0 != "self" }.flatMap { queues.framework[$0] ?? $0 } ?? ""
+        var rootName = names.first { $0 != "self" }
+        // A local made from such an object (`let ref = db.collection("notes").document(id)`, then
+        // `ref.updateData(…) { … }`) answers as the object it was made from.
+        if let first = rootName, names.count >= 2, names[0] == first, queues.framework[first] == nil,
+           let token = c.callee.first?.token, let body = function.bodyTokens,
+           let value = localInitializer(of: token, in: body, file: file) {
+            var k = value.lowerBound
+            if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
+            if file.kind(k) == .identifier, file.kind(k + 1) == .period { rootName = file.name(k) }
+        }
+        let root = rootName.flatMap { queues.framework[$0] ?? $0 } ?? ""
         if let methods = MainActorMutation.mainThreadCallbacks[root], methods.contains(last) { return .main }
         // A library's (Firebase's) where the file imports it.
         if let library = MainActorMutation.libraryMainThreadCallbacks[root], library.methods.contains(last),
@@ -654,6 +675,23 @@ struct MainActorMutation: Rule {
         return i == sink - 1 && file.kind(i) == .period
     }
 
+    /// Whether the chain from `start` up to the subscriber's name token `sink` starts with the
+    /// construction of a project publisher that delivers at once (`SumPublisher(values: v)`,
+    /// `ProjectIndex.synchronousPublisherTypes`), followed only by operators that pass values on at once.
+    private func startsAtSynchronousPublisher(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex,
+                                              isolatedState: StateSources) -> Bool {
+        guard !project.synchronousPublisherTypes.isEmpty, file.kind(start) == .identifier, file.kind(start + 1) == .leftParen,
+              project.synchronousPublisherTypes.contains(file.name(start)), let close = file.partner(start + 1), close > start else { return false }
+        var i = close + 1, steps = 0
+        while i < sink - 1, steps < 64 {
+            guard file.kind(i) == .period, file.kind(i + 1) == .identifier, isolatedState.passesOnAtOnce(file.name(i + 1)) else { return false }
+            i += 2
+            while i < sink, file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let c = file.partner(i), c > i { i = c + 1 }
+            steps += 1
+        }
+        return i == sink - 1 && file.kind(i) == .period
+    }
+
     /// The initial value of the local that token `i` names (`validation` in `validation.sink { }`),
     /// declared by a `let` earlier in `body`: from after `=` to the end of its statement (lines
     /// that begin with `.` continue it).
@@ -695,20 +733,46 @@ struct MainActorMutation: Rule {
     /// `$phase`, `FileSummary.publisherAliases`): the model's own (`holder` nil) or that of the
     /// type of `holder`, a parameter of `function` or a stored property of `model`.
     private func stateSources(function: FunctionDecl, model: String, file: SourceFile, project: ProjectIndex) -> StateSources {
-        func holderType(_ holder: String) -> String? {
-            // A parameter, a stored property, or a computed property of the model declared in this
-            // file with its type written (`var archive: ArchiveSource { stored }`).
-            let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
+        // A local of the function whose type is written (`let timer: Stopwatch = …`) or cast to
+        // (`if let timer = source as? Stopwatch {`, `guard let timer = source as? Stopwatch else`).
+        // Only the start of the body is read (a bounded walk keeps a function with thousands of
+        // chains linear), and only for another model's `$state`.
+        func localType(_ holder: String) -> String? {
+            guard let body = function.bodyTokens else { return nil }
+            for i in body.prefix(MainActorMutation.localSearchWindow) where file.isWord(i, "let") || file.isWord(i, "var") {
+                guard file.kind(i + 1) == .identifier, file.name(i + 1) == holder else { continue }
+                if file.kind(i + 2) == .colon, file.kind(i + 3) == .identifier, file.beginsWithCapital(i + 3) { return file.name(i + 3) }
+                guard file.kind(i + 2) == .equal else { continue }
+                // The value ends at `{`, `,`, `else` or the end of the line; its last tokens are the cast.
+                var j = i + 3
+                while j < body.upperBound, j < i + 40, !file.tokens[j].isAtLineStart || j == i + 3,
+                      file.kind(j) != .leftBrace, file.kind(j) != .comma, !file.isWord(j, "else") {
+                    if file.kind(j) == .leftParen || file.kind(j) == .leftBracket, let close = file.partner(j), close > j { j = close + 1 } else { j += 1 }
+                }
+                let last = j - 1
+                if last > i + 4, file.kind(last) == .identifier, file.beginsWithCapital(last),
+                   (file.isWord(last - 2, "as") && (file.isText(last - 1, "?") || file.isText(last - 1, "!"))) || file.isWord(last - 1, "as") {
+                    return file.name(last)
+                }
+            }
+            return nil
+        }
+        func holderType(_ holder: String, locals: Bool = false) -> String? {
+            // A parameter, a local with its type written or cast to (with `locals`), a stored
+            // property, or a computed property of the model declared in this file with its type
+            // written (`var archive: ArchiveSource { stored }`).
+            let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? (locals ? localType(holder) : nil)
+                ?? project.storedPropertyType(holder, of: model)
                 ?? file.tree.allTypes.lazy.filter { ($0.kind == .extension ? $0.extendedBaseName : $0.name) == model }
                     .compactMap { t in t.variables.first { $0.name == holder && !$0.isStatic }?.type?.baseName }.first
             guard let t = declared.map({ TypeRef.baseName(of: $0) }), project.symbol(t)?.declarationPath != nil else { return nil }
             return t
         }
         return StateSources(synchronousOperators: project.synchronousPublisherMethods, otherModelState: { holder, property in
-            guard let t = holderType(holder) else { return false }
+            guard let t = holderType(holder, locals: true) else { return false }
             return project.isObservableModel(t) && project.observableState(of: t).contains(property)
         }, publisherAlias: { holder, name in
-            guard let t = holder.map(holderType) ?? model else { return nil }
+            guard let t = holder.map({ holderType($0) }) ?? model else { return nil }
             return project.symbol(t)?.publisherAliases.first { $0.name == name }?.property
         }, sharedChainState: { names, property in
             // `names[0]` a project type and `names[1]` its shared instance (its declared type, else

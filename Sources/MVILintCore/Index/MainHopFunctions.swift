@@ -188,13 +188,25 @@ public struct MainHopSummary: Sendable {
             }
             var onMain = false
             for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
-                if c.hopsToMainQueue || c.attributes.contains("MainActor") { onMain = true; break }
+                if c.hopsToMainQueue || c.attributes.contains("MainActor") || sinksOnMain(c.callee, file: file) { onMain = true; break }
                 if let last = c.callee.last?.name, synchronousClosureCallNames.contains(last) || last == "sync" { continue }
                 break
             }
             if !onMain { return false }
         }
         return true
+    }
+
+    /// Whether `chain` ends in a Combine `sink` (or an operator that passes values on at once,
+    /// `mapError { … }`) whose last `receive(on:)` upstream names the main queue
+    /// (`DispatchQueue.main`, `RunLoop.main`, `.main`), followed only by operators that pass
+    /// values on at once: its closures run on the main queue.
+    static func sinksOnMain(_ chain: [ChainComponent], file: SourceFile) -> Bool {
+        guard chain.count >= 3, chain[chain.count - 1].name == "sink" || PublisherMethodSummary.synchronousOperators.contains(chain[chain.count - 1].name),
+              let r = chain.lastIndex(where: { $0.name == "receive" }), let open = chain[r].callParen,
+              file.isWord(open + 1, "on"), let close = file.partner(open), close > open,
+              (open..<close).contains(where: { file.isWord($0, "main") }) else { return false }
+        return chain[(r + 1)..<(chain.count - 1)].allSatisfy { PublisherMethodSummary.synchronousOperators.contains($0.name) }
     }
 
     /// Where the closures that `body` (of `function`) keeps in properties of `type` are called

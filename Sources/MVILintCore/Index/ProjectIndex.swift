@@ -74,6 +74,8 @@ public struct FileSummary: Sendable {
     /// Functions and methods that name a return type, and whether every `return` of theirs (or
     /// their single expression) constructs that type: each call makes a new instance.
     public var freshInstanceFunctions: [(name: String, fresh: Bool)] = []
+    /// The file's own `Publisher` types, each with whether it delivers at once (`FileSummary.publisherTypes`).
+    public var publisherTypes: [(name: String, synchronous: Bool)] = []
 
     public init(path: String) { self.path = path }
 
@@ -146,6 +148,27 @@ public struct FileSummary: Sendable {
         keyPathDependencies = FileSummary.keyPathDependencies(in: file)
         factories = FileSummary.factories(in: file)
         freshInstanceFunctions = isTestFile ? [] : FileSummary.freshInstanceFunctions(in: file)
+        publisherTypes = isTestFile ? [] : FileSummary.publisherTypes(in: file)
+    }
+
+    /// The types of the file that conform to Combine's `Publisher` themselves, each with whether
+    /// its `receive(subscriber:)` hands the values to the subscriber at once, on the subscribing
+    /// thread: its body starts no closure (a completion handler, a queue's or a timer's block)
+    /// and no task.
+    static func publisherTypes(in file: SourceFile) -> [(name: String, synchronous: Bool)] {
+        var out: [(name: String, synchronous: Bool)] = []
+        for t in file.tree.allTypes where t.kind != .extension && t.kind != .protocol && t.inheritedBaseNames.contains("Publisher") {
+            guard let receive = t.functions.first(where: { $0.name == "receive" && file.parameters(of: $0).first?.label == "subscriber" }),
+                  let body = receive.bodyTokens else {
+                out.append((t.name, false))
+                continue
+            }
+            let deferred = body.contains { i in
+                file.kind(i) == .leftBrace ? file.isClosureOpen(i) : file.startsWorkElsewhere(at: i)
+            }
+            out.append((t.name, !deferred))
+        }
+        return out
     }
 
     /// The functions of `freshInstanceFunctions`: those whose return type is written as a
@@ -586,6 +609,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Names of project functions each of which makes a new instance of its return type at every
     /// call (`FileSummary.freshInstanceFunctions`), when no function of that name may do otherwise.
     public private(set) var freshInstanceFunctions: Set<String> = []
+    /// The project's own `Publisher` types whose `receive(subscriber:)` delivers at once, on the
+    /// subscribing thread (`FileSummary.publisherTypes`), when no type of that name may do otherwise.
+    public private(set) var synchronousPublisherTypes: Set<String> = []
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
@@ -776,6 +802,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var keyPathDependencyTypes: [String: String] = [:]
         var unscopedFactories: Set<String> = []
         var freshInstanceFunctions: Set<String> = []
+        var synchronousPublisherTypes: Set<String> = []
         var synchronousClosureFunctions: Set<String> = []
         var mainOrCallerContextFunctions: Set<String> = []
         var mainHoppingMethods: Set<String> = []
@@ -805,6 +832,9 @@ public final class ProjectIndex: @unchecked Sendable {
             var fresh = Set<String>(), reused = Set<String>()
             for s in summaries { for f in s.freshInstanceFunctions { if f.fresh { fresh.insert(f.name) } else { reused.insert(f.name) } } }
             freshInstanceFunctions = fresh.subtracting(reused)
+            var immediate = Set<String>(), deferred = Set<String>()
+            for s in summaries { for t in s.publisherTypes { if t.synchronous { immediate.insert(t.name) } else { deferred.insert(t.name) } } }
+            synchronousPublisherTypes = immediate.subtracting(deferred)
             synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
             mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
             (mainHoppingMethods, mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
@@ -822,6 +852,7 @@ public final class ProjectIndex: @unchecked Sendable {
             index.keyPathDependencyTypes = keyPathDependencyTypes
             index.unscopedFactories = unscopedFactories
             index.freshInstanceFunctions = freshInstanceFunctions
+            index.synchronousPublisherTypes = synchronousPublisherTypes
             index.synchronousClosureFunctions = synchronousClosureFunctions
             index.mainOrCallerContextFunctions = mainOrCallerContextFunctions
             index.mainHoppingMethods = mainHoppingMethods
