@@ -28,6 +28,9 @@ struct MainActorModel: Rule {
         checked, and is not reported either. A class with no observable state at all (no \
         `@Published` property) is still reported: SwiftUI observes it all the same, it can publish \
         through `objectWillChange`, and state added to it later would go unchecked. A class \
+        that subclasses a model class of the project that is not isolated either (a test spy of a \
+        view model) is not reported: the superclass is, and `@MainActor` on it isolates both, while \
+        Swift does not let the subclass alone be main-actor isolated. A class \
         isolated to another global actor (`@ScanActor`) is reported without a fix: `@MainActor` \
         cannot be added next to it, the isolation has to be changed. A Core Data entity (a class \
         that inherits from `NSManagedObject`, or one the project's data model generates) or a \
@@ -68,9 +71,12 @@ struct MainActorModel: Rule {
                 private(set) var items: [String] = []
             }
             """),
+            // The superclass is reported; `@MainActor` on it isolates its subclasses too (a
+            // test spy of a view model is not reported on its own).
             .triggering(files: [
                 "Base.swift": "class ↓BaseModel: ObservableObject {}",
-                "Feed.swift": "final class ↓FeedModel: BaseModel {}",
+                "Feed.swift": "final class FeedModel: BaseModel {}",
+                "FeedModelSpy.swift": "final class FeedModelSpy: FeedModel {\n    var resets = 0\n}",
             ]),
             .triggering("""
             final class ↓SettingsModel {}
@@ -236,6 +242,12 @@ struct MainActorModel: Rule {
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
             guard !project.isMainActorIsolated(type.name, declaredIn: context.file.path) else { continue }
             if type.header.hasModifier("nonisolated") { continue }
+            // A subclass of a model class of the project that is not isolated either: the
+            // superclass is reported, and `@MainActor` on it isolates both (Swift does not let a
+            // subclass alone be main-actor isolated under a nonisolated superclass).
+            if let superclass = type.inherited.first.map(\.baseName), superclass != type.name, project.kind(of: superclass) == .class,
+               let path = project.symbol(superclass)?.declarationPath, project.isObservableModel(superclass),
+               !project.isMainActorIsolated(superclass, declaredIn: path) { continue }
             // `@available(*, unavailable)`: a stub kept for source compatibility, which no code can use.
             if isUnavailable(type, in: context.file) { continue }
             // Declared `Sendable` (not `@unchecked`) with no stored `var`: nothing in it changes
