@@ -2040,6 +2040,47 @@ extension MainActorMutation {
             }
         }
         """),
+        // A subject that only its owner's code sends through, and only on the main queue, delivers
+        // there; one that other code sends through as well is not known to.
+        .triggering(files: [
+            "MediaLibrary.swift": """
+            import Combine
+            import Photos
+            final class MediaLibrary {
+                let favoritesChanged = PassthroughSubject<[String], Never>()
+                let albumsChanged = PassthroughSubject<[String], Never>()
+                func toggleFavorite(_ ids: [String]) {
+                    PHPhotoLibrary.shared().performChanges {
+                    } completionHandler: { ok, _ in
+                        guard ok else { return }
+                        DispatchQueue.main.async { self.favoritesChanged.send(ids) }
+                    }
+                }
+            }
+            func importAlbums(into library: MediaLibrary) {
+                DispatchQueue.global().async { library.albumsChanged.send(["Imported"]) }
+            }
+            """,
+            "GalleryViewModel.swift": """
+            import Combine
+            final class GalleryViewModel: ObservableObject {
+                @Published private(set) var favorites: [String] = []
+                @Published private(set) var albums: [String] = []
+                private let library: MediaLibrary
+                private var bag = Set<AnyCancellable>()
+                init(library: MediaLibrary) {
+                    self.library = library
+                    library.favoritesChanged
+                        .map { $0.sorted() }
+                        .sink { [weak self] ids in self?.favorites = ids }
+                        .store(in: &bag)
+                    library.albumsChanged
+                        .sink { [weak self] names in ↓self?.albums = names }
+                        .store(in: &bag)
+                }
+            }
+            """,
+        ]),
         // A project publisher whose `receive(subscriber:)` hands its value over at once delivers
         // on the subscribing thread; one that answers from a completion handler does not.
         .triggering("""

@@ -66,7 +66,10 @@ struct MainActorMutation: Rule {
         subscribing code runs (unless a `subscribe(on:)` moves it), and a `Future`'s closure at \
         once, where the future is made, as does the build closure of `AsyncStream { continuation in … }`; \
         so does the `sink` of a project `Publisher` type whose `receive(subscriber:)` hands values over \
-        at once (no closure, no task), through operators that pass them on. \
+        at once (no closure, no task), through operators that pass them on, and the `sink` of a \
+        subject of a project type (`library.favoritesChanged`) that only that type's own code sends \
+        through, always on the main queue or actor (`DispatchQueue.main.async { self.favoritesChanged.send(ids) }`) \
+        runs on the main queue. \
         Some libraries call back on the main queue by default: GRDB's `ValueObservation.start(in:…)` \
         (and its Combine `publisher(in:)`, in a file that imports GRDB) \
         unless `scheduling:` names another queue (`.immediate` is the main queue too), PromiseKit's \
@@ -302,6 +305,7 @@ struct MainActorMutation: Rule {
             if let start = c.calleeStart, let sink = c.callee.last?.token,
                startsAtSynchronousPublisher(in: start, before: sink, file: file, project: project, isolatedState: isolatedState) { return .unknown }
             if derivesFromOwnState(before: c, state: state, file: file, isolatedState: isolatedState, body: function.bodyTokens) { return .main }
+            if subscribesToMainOnlySubject(c, function: function, model: model, file: file, project: project, isolatedState: isolatedState) { return .main }
             return hasMainReceive(before: c, file: file, project: project, mainQueues: queues.main, mainTimers: queues.mainTimers, body: function.bodyTokens)
                 ? .main : .offMain("inside a Combine `\(last)` with no `receive(on:)` to the main queue upstream")
         }
@@ -673,6 +677,29 @@ struct MainActorMutation: Rule {
         }
         if let end = endsAt { return i == end }
         return i == sink - 1 && file.kind(i) == .period
+    }
+
+    /// `library.changed.sink { … }`, `changed.sink { … }`: a subject of a project type that only the
+    /// type's own code sends through, and only on the main queue or actor
+    /// (`ProjectIndex.mainOnlySubjects`), maybe through operators that pass values on at once. The
+    /// holder is a parameter or a stored property of the model whose declaration names its type.
+    private func subscribesToMainOnlySubject(_ c: ClosureInfo, function: FunctionDecl, model: String, file: SourceFile, project: ProjectIndex,
+                                             isolatedState: StateSources) -> Bool {
+        guard !project.mainOnlySubjects.isEmpty else { return false }
+        let comps = c.callee
+        var k = comps.first?.name == "self" ? 1 : 0
+        guard comps.count - k >= 2 else { return false }
+        var owner = model
+        if comps.count - k >= 3, comps[k].callParen == nil {
+            let holder = comps[k].name
+            let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
+            if let t = declared.map({ TypeRef.baseName(of: $0) }), project.mainOnlySubjects.contains(t + "." + comps[k + 1].name) {
+                owner = t
+                k += 1
+            }
+        }
+        guard comps[k].callParen == nil, project.mainOnlySubjects.contains(owner + "." + comps[k].name) else { return false }
+        return comps[(k + 1)..<(comps.count - 1)].allSatisfy { isolatedState.passesOnAtOnce($0.name) }
     }
 
     /// Whether the chain from `start` up to the subscriber's name token `sink` starts with the

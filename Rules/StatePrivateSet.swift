@@ -23,7 +23,9 @@ struct StatePrivateSet: Rule {
         $model.query)`, which the `mvvm` profile accepts) is reported without a fix: `private(set)` \
         would stop the binding from compiling, so the binding has to go through the model first \
         (a `Binding(get:set:)` whose setter calls a method of it). Bindings are matched by the \
-        member's name, in any file.
+        member's name, in any file. A property that an extension of the model in another file \
+        assigns (`_tint = value` in `Settings+Appearance.swift`) is reported without a fix too: a \
+        `private(set)` setter is not visible there, so the write has to move into the class's file first.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -258,7 +260,10 @@ struct StatePrivateSet: Rule {
                 // A property the project binds (`$model.query`) would stop compiling with
                 // `private(set)`: the binding has to move into the model first, so no fix.
                 let bound = project.boundMemberNames.contains(v.name)
-                context.report(at: v.nameToken, .writableState(v.name, model: type.name), fix: bound ? nil : privateSetFix(v, in: context.file))
+                // So would one that an extension of the model in another file assigns.
+                let writtenElsewhere = project.extensionWrittenMembers[type.name + "." + v.name].map { $0 != context.file.path } ?? false
+                context.report(at: v.nameToken, .writableState(v.name, model: type.name),
+                               fix: bound || writtenElsewhere ? nil : privateSetFix(v, in: context.file))
             }
         }
     }

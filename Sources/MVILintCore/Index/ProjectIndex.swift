@@ -76,6 +76,12 @@ public struct FileSummary: Sendable {
     public var freshInstanceFunctions: [(name: String, fresh: Bool)] = []
     /// The file's own `Publisher` types, each with whether it delivers at once (`FileSummary.publisherTypes`).
     public var publisherTypes: [(name: String, synchronous: Bool)] = []
+    /// Where the file's types send values through their own subjects, and the members other code
+    /// sends through (`FileSummary.subjectSends`).
+    public var subjectSends: [(member: String, onMain: Bool)] = []
+    public var foreignSubjectSends: [String] = []
+    /// Members that the file's extensions assign, as `Type.member` (`FileSummary.extensionWrites`).
+    public var extensionWrites: [String] = []
 
     public init(path: String) { self.path = path }
 
@@ -149,6 +155,61 @@ public struct FileSummary: Sendable {
         factories = FileSummary.factories(in: file)
         freshInstanceFunctions = isTestFile ? [] : FileSummary.freshInstanceFunctions(in: file)
         publisherTypes = isTestFile ? [] : FileSummary.publisherTypes(in: file)
+        if !isTestFile { (subjectSends, foreignSubjectSends) = FileSummary.subjectSends(in: file) }
+        extensionWrites = FileSummary.extensionWrites(in: file)
+    }
+
+    /// The members that the file's extensions of a type assign (`_tint = value`, `self.count += 1`),
+    /// as `Type.member`: a `private(set)` setter would not let an extension in another file do so.
+    static func extensionWrites(in file: SourceFile) -> [String] {
+        var out: [String] = []
+        for t in file.tree.allTypes where t.kind == .extension {
+            guard let open = t.bodyOpen, let close = t.bodyClose, open < close else { continue }
+            let owner = t.extendedBaseName
+            for i in (open + 1)..<close where file.kind(i) == .identifier {
+                let next = file.kind(i + 1)
+                guard next == .equal || (next == .operator && file.isCompoundAssignment(i + 1)) else { continue }
+                if file.kind(i - 1) == .period && !(file.isWord(i - 2, "self") && file.kind(i - 3) != .period) { continue }
+                out.append(owner + "." + file.name(i))
+            }
+        }
+        return out
+    }
+
+    /// The `send(…)` calls of the file: those a type makes through a member of its own
+    /// (`self.changed.send(ids)`, `changed.send(ids)` in its methods), as `Type.member` with whether
+    /// the send runs on the main queue or actor (inside `DispatchQueue.main.async { }`,
+    /// `MainActor.run { }`, `Task { @MainActor in }`, in a `@MainActor` method or type); and the
+    /// members that other code sends through (`library.changed.send(ids)`), whose context is not known.
+    static func subjectSends(in file: SourceFile) -> (own: [(member: String, onMain: Bool)], foreign: [String]) {
+        guard file.containsIdentifier("send") else { return ([], []) }
+        var own: [(member: String, onMain: Bool)] = [], foreign: [String] = []
+        func scan(_ body: TokenRange, owner: String?, isolated: Bool) {
+            for i in body where file.isWord(i, "send") && file.kind(i - 1) == .period && file.kind(i + 1) == .leftParen {
+                let names = file.chain(endingAt: i).components.map(\.name)
+                guard names.count >= 2 else { continue }
+                let member = names[names.count - 2]
+                guard let owner, names.count == 2 || (names.count == 3 && names[0] == "self") else {
+                    foreign.append(member)
+                    continue
+                }
+                var onMain = isolated
+                for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
+                    if c.hopsToMainQueue || c.attributes.contains("MainActor") { onMain = true; break }
+                    if let last = c.callee.last?.name, synchronousClosureCallNames.contains(last) || last == "sync" { continue }
+                    onMain = false
+                    break
+                }
+                own.append((owner + "." + member, onMain))
+            }
+        }
+        for t in file.tree.allTypes {
+            let owner = t.kind == .extension ? t.extendedBaseName : t.name
+            let isolated = t.header.hasAttribute("MainActor")
+            for f in t.functions { if let b = f.bodyTokens { scan(b, owner: owner, isolated: isolated || f.header.hasAttribute("MainActor")) } }
+        }
+        for f in file.tree.topLevelFunctions { if let b = f.bodyTokens { scan(b, owner: nil, isolated: false) } }
+        return (own, foreign)
     }
 
     /// The types of the file that conform to Combine's `Publisher` themselves, each with whether
@@ -612,6 +673,13 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The project's own `Publisher` types whose `receive(subscriber:)` delivers at once, on the
     /// subscribing thread (`FileSummary.publisherTypes`), when no type of that name may do otherwise.
     public private(set) var synchronousPublisherTypes: Set<String> = []
+    /// Members of project types, as `Type.member`, through which only the type's own code sends
+    /// values, and only on the main queue or actor (`FileSummary.subjectSends`): a subscriber to
+    /// one runs on the main queue.
+    public private(set) var mainOnlySubjects: Set<String> = []
+    /// Members that extensions assign, as `Type.member`, with the file of those extensions ("" when
+    /// extensions in several files do; `FileSummary.extensionWrites`).
+    public private(set) var extensionWrittenMembers: [String: String] = [:]
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
@@ -803,6 +871,8 @@ public final class ProjectIndex: @unchecked Sendable {
         var unscopedFactories: Set<String> = []
         var freshInstanceFunctions: Set<String> = []
         var synchronousPublisherTypes: Set<String> = []
+        var mainOnlySubjects: Set<String> = []
+        var extensionWrittenMembers: [String: String] = [:]
         var synchronousClosureFunctions: Set<String> = []
         var mainOrCallerContextFunctions: Set<String> = []
         var mainHoppingMethods: Set<String> = []
@@ -835,6 +905,19 @@ public final class ProjectIndex: @unchecked Sendable {
             var immediate = Set<String>(), deferred = Set<String>()
             for s in summaries { for t in s.publisherTypes { if t.synchronous { immediate.insert(t.name) } else { deferred.insert(t.name) } } }
             synchronousPublisherTypes = immediate.subtracting(deferred)
+            var sends: [String: Bool] = [:], foreign = Set<String>()
+            for s in summaries {
+                for x in s.subjectSends { sends[x.member] = (sends[x.member] ?? true) && x.onMain }
+                foreign.formUnion(s.foreignSubjectSends)
+            }
+            for s in summaries {
+                // One path, or "" for members written from extensions in several files.
+                for member in s.extensionWrites { extensionWrittenMembers[member] = extensionWrittenMembers[member].map { $0 == s.path ? $0 : "" } ?? s.path }
+            }
+            for (member, onMain) in sends where onMain {
+                guard let dot = member.firstIndex(of: "."), !foreign.contains(String(member[member.index(after: dot)...])) else { continue }
+                mainOnlySubjects.insert(member)
+            }
             synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
             mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
             (mainHoppingMethods, mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
@@ -853,6 +936,8 @@ public final class ProjectIndex: @unchecked Sendable {
             index.unscopedFactories = unscopedFactories
             index.freshInstanceFunctions = freshInstanceFunctions
             index.synchronousPublisherTypes = synchronousPublisherTypes
+            index.mainOnlySubjects = mainOnlySubjects
+            index.extensionWrittenMembers = extensionWrittenMembers
             index.synchronousClosureFunctions = synchronousClosureFunctions
             index.mainOrCallerContextFunctions = mainOrCallerContextFunctions
             index.mainHoppingMethods = mainHoppingMethods

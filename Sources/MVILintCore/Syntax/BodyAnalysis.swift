@@ -313,7 +313,7 @@ extension SourceFile {
         return kind(open + 2) == .colon && labels.contains { isWord(open + 1, $0) }
     }
 
-    private func isCompoundAssignment(_ i: Int) -> Bool {
+    func isCompoundAssignment(_ i: Int) -> Bool {
         let t = tokens[i]
         let n = Int(t.end - t.start)
         guard n >= 2, bytes[Int(t.end) - 1] == UInt8(ascii: "=") else { return false }

@@ -1,0 +1,42 @@
+/// `state_private_set` offers no fix for a property that an extension in another file assigns.
+import XCTest
+import MVILintCore
+@testable import MVILintRules
+
+final class StatePrivateSetFixTests: XCTestCase {
+    func fixes(_ sources: [(path: String, text: String)]) -> [String: Bool] {
+        let linter = Linter(rules: [StatePrivateSet.self], selection: RuleSelection(onlyRules: ["state_private_set"]))
+        var out: [String: Bool] = [:]
+        for f in linter.lint(sources: sources) { out[f.message.split(separator: "`")[0].description] = f.fix != nil }
+        return out
+    }
+
+    let model = ("Settings.swift", """
+    @MainActor @Observable
+    final class Settings {
+        var _tint: String?
+        var _size: Int?
+        var count = 0
+    }
+    """)
+
+    func testNoFixWhenAnExtensionInAnotherFileAssignsTheProperty() {
+        XCTAssertEqual(fixes([model]), ["_tint": true, "_size": true, "count": true])
+        let appearance = ("Settings+Appearance.swift", """
+        extension Settings {
+            var tint: String {
+                get { _tint ?? "blue" }
+                set { _tint = newValue }
+            }
+            func grow() { self._size = (_size ?? 0) + 1; count += 1 }
+            func read(other: Settings) -> Int { other.count }
+        }
+        """)
+        XCTAssertEqual(fixes([model, appearance]), ["_tint": false, "_size": false, "count": false])
+        // An extension in the class's own file sees a `private(set)` setter.
+        XCTAssertEqual(fixes([(model.0, model.1 + "\n" + appearance.1)]), ["_tint": true, "_size": true, "count": true])
+        // Another type's property of the same name, or a member of another instance, is not the model's.
+        let other = ("Other.swift", "extension Theme { func reset() { _tint = nil } }\nfunc f(s: Settings) { s.count = 1 }")
+        XCTAssertEqual(fixes([model, other]), ["_tint": true, "_size": true, "count": true])
+    }
+}
