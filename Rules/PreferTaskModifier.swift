@@ -17,7 +17,8 @@ struct PreferTaskModifier: Rule {
         one whose handle is stored in an existing property (`pending = Task { … }`): code that keeps \
         the handle cancels or replaces the work itself, which `.task { }` cannot express. A `Task` \
         whose body never suspends (no `await` of its own: one inside a completion handler or a nested \
-        task suspends that code, not the task) is not reported either: it only defers synchronous \
+        task suspends that code, not the task; `await Task.yield()` only hands the turn back) is not \
+        reported either: it only defers synchronous \
         work to the next turn of the main actor, and there is nothing in flight to cancel. Nor is a \
         `Task` started after the closure sets a `@State` flag that an `if` or `guard` tests (an \
         infinite-scroll sentinel that removes itself, a run-once latch), or one that at once awaits \
@@ -95,6 +96,26 @@ struct PreferTaskModifier: Rule {
                 }
                 private func loadTitle() async {
                     title = await PhotoAPI.title()
+                }
+            }
+            """),
+            // Handing the turn back to focus a field once the view is on screen defers the work
+            // and leaves nothing in flight.
+            .nonTriggering("""
+            struct RenameRow: View {
+                @State private var draft = ""
+                @FocusState private var focused: Bool
+                let title: String
+                var body: some View {
+                    TextField("Name", text: $draft)
+                        .focused($focused)
+                        .onAppear {
+                            draft = title
+                            Task { @MainActor in
+                                await Task.yield()
+                                focused = true
+                            }
+                        }
                 }
             }
             """),
@@ -476,8 +497,13 @@ extension PreferTaskModifier {
     private func suspends(taskAt i: Int, in file: SourceFile) -> Bool {
         let analysis = file.bodyAnalysis
         guard let (index, closure) = taskClosure(createdAt: i, in: file) else { return true }
-        // Its own `await`s: one inside a completion handler or a nested task suspends that code, not this task.
-        return ((closure.open + 1)..<closure.close).contains { file.isWord($0, "await") && Int(analysis.innermost[$0]) == index }
+        // Its own `await`s: one inside a completion handler or a nested task suspends that code, not
+        // this task. `await Task.yield()` only hands the turn back: the work is deferred, not in flight.
+        return ((closure.open + 1)..<closure.close).contains { j in
+            file.isWord(j, "await") && Int(analysis.innermost[j]) == index
+                && !(file.isWord(j + 1, "Task") && file.kind(j + 2) == .period && file.isWord(j + 3, "yield") && file.kind(j + 4) == .leftParen
+                     && file.kind(j + 5) == .rightParen)
+        }
     }
 
     /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
