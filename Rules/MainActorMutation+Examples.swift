@@ -2081,6 +2081,63 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // A publisher that a protocol requirement hands out is followed to the state of the types
+        // that adopt it, when every one of them hands out the same state's publisher.
+        .nonTriggering("""
+        import Combine
+        protocol CounterStoring: AnyObject {
+            var countPublisher: AnyPublisher<Int, Never> { get }
+        }
+        @MainActor
+        final class CounterStore: ObservableObject, CounterStoring {
+            @Published private(set) var count = 0
+            var countPublisher: AnyPublisher<Int, Never> { $count.eraseToAnyPublisher() }
+            func bump() { count += 1 }
+        }
+        final class BadgeViewModel: ObservableObject {
+            @Published private(set) var badge = 0
+            @Published private(set) var total = 0
+            private var backup: (any CounterStoring)?
+            init(store: any CounterStoring, backup: (any CounterStoring)?) {
+                self.backup = backup
+                store.countPublisher.assign(to: &$badge)
+                self.backup?.countPublisher.assign(to: &$total)
+            }
+        }
+        """),
+        // An initializer's closure parameter is judged like a function's: a `@MainActor` one runs
+        // on the main actor.
+        .triggering("""
+        import Observation
+        @Observable
+        final class AdjusterModel {
+            private(set) var amount = 1
+            @ObservationIgnored private let onApply: @MainActor (Int) -> Void
+            init(amount: Int, onApply: @escaping @MainActor (Int) -> Void) {
+                self.amount = amount
+                self.onApply = onApply
+            }
+            @MainActor func apply() { onApply(amount) }
+        }
+        final class Uploader {
+            init(done: @escaping (Int) -> Void) {
+                DispatchQueue.global().async { done(1) }
+            }
+        }
+        @Observable
+        final class CalcModel {
+            private(set) var applied = 0
+            private(set) var uploaded = 0
+            func makeAdjuster() -> AdjusterModel {
+                AdjusterModel(amount: applied) { [weak self] value in
+                    self?.applied = value
+                }
+            }
+            func upload() -> Uploader {
+                Uploader { [weak self] count in ↓self?.uploaded = count }
+            }
+        }
+        """),
         // A project publisher whose `receive(subscriber:)` hands its value over at once delivers
         // on the subscribing thread; one that answers from a completion handler does not.
         .triggering("""

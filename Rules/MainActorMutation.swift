@@ -107,7 +107,8 @@ struct MainActorMutation: Rule {
         `sink` or `assign`); the project's own helpers are judged by their code (one that works \
         on another queue and calls its closure only inside `DispatchQueue.main.async { }`, or only \
         in a `sink` after `receive(on: DispatchQueue.main)`, runs it on the main queue). A closure \
-        passed to a project function's parameter \
+        passed to a project function's parameter (or an initializer's, called by its type's name: \
+        `AdjusterModel(amount: 1) { … }`) \
         that does not escape (not `@escaping`, not optional) runs during the call, and so does one \
         that escapes when the function only calls it, outside every closure of its own \
         (`completion(.success(dish))` after a synchronous write), or hands it to a function that \
@@ -128,6 +129,8 @@ struct MainActorMutation: Rule {
         locals made from them: `let a = $a.map(valid); Publishers.CombineLatest(a, b)`). The \
         same chain from the state of \
         another model of the project (`prefs.$host`, held by a property, a parameter or a local \
+        (typed by a protocol of the project: then the state of every type that adopts it, when \
+        each hands out the same state's publisher for the requirement, `store.countPublisher`) \
         whose type is written or cast to, `if let timer = source as? Stopwatch`, or reached \
         from a shared instance: `Settings.shared.alerts.$value`) runs where \
         that state is written too: on the main actor for a model isolated to it, and where this rule \
@@ -609,9 +612,11 @@ struct MainActorMutation: Rule {
             // `itemsPublisher`, `checkout.phasePublisher`: a computed property that hands out such a
             // publisher (`var itemsPublisher: Published<[Item]>.Publisher { $items }`).
             guard file.kind(i) == .identifier, file.kind(i + 1) != .leftParen else { return nil }
-            if file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, file.kind(i + 3) != .leftParen,
-               let property = isolatedState.publisherAlias(file.name(i), file.name(i + 2)),
-               isolatedState.otherModelState(file.name(i), property) { return i + 3 }
+            // Also through an optional holder (`store?.countPublisher`).
+            let dot = file.isText(i + 1, "?") && file.kind(i + 2) == .period ? i + 2 : i + 1
+            if file.kind(dot) == .period, file.kind(dot + 1) == .identifier, file.kind(dot + 2) != .leftParen,
+               let property = isolatedState.publisherAlias(file.name(i), file.name(dot + 1)),
+               isolatedState.otherModelState(file.name(i), property) { return dot + 2 }
             if let property = isolatedState.publisherAlias(nil, file.name(i)), state.contains(property) { return i + 1 }
             return nil
         }
@@ -797,9 +802,19 @@ struct MainActorMutation: Rule {
         }
         return StateSources(synchronousOperators: project.synchronousPublisherMethods, otherModelState: { holder, property in
             guard let t = holderType(holder, locals: true) else { return false }
+            // A protocol (`any CounterStoring`): the state of every type of the project that adopts it.
+            if let adopters = project.aliasProtocolAdopters[t] {
+                return adopters.allSatisfy { project.isObservableModel($0) && project.observableState(of: $0).contains(property) }
+            }
             return project.isObservableModel(t) && project.observableState(of: t).contains(property)
         }, publisherAlias: { holder, name in
             guard let t = holder.map({ holderType($0) }) ?? model else { return nil }
+            // A requirement of a protocol that every adopter implements with the same state's publisher.
+            if let adopters = project.aliasProtocolAdopters[t] {
+                let properties = adopters.map { a in project.symbol(a)?.publisherAliases.first { $0.name == name }?.property }
+                guard let first = properties.first ?? nil, properties.allSatisfy({ $0 == first }) else { return nil }
+                return first
+            }
             return project.symbol(t)?.publisherAliases.first { $0.name == name }?.property
         }, sharedChainState: { names, property in
             // `names[0]` a project type and `names[1]` its shared instance (its declared type, else

@@ -48,7 +48,9 @@ public struct MainHopSummary: Sendable {
         let firebase = FirebaseCallbacks(importsFirestore: imports.contains(where: FirebaseCallbacks.firestoreModules.contains),
                                          importsAuth: imports.contains(where: FirebaseCallbacks.authModules.contains))
         func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
-            guard f.kind == .function, let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
+            // An initializer is called by its type's name (`ChildModel(onSave: { … })`).
+            guard f.kind == .function || (f.kind == .initializer && type != nil),
+                  let body = f.bodyTokens, let open = f.parameterOpen, let close = f.parameterClose, open < close,
                   (open..<close).contains(where: { file.kind($0) == .arrow || (!functionAliases.isEmpty && file.kind($0) == .identifier && functionAliases.contains(file.name($0))) })
             else { return }
             let closureParameters = file.parameters(of: f).filter { p in p.type.map { $0.isFunctionType || functionAliases.contains($0.baseName) } == true }
@@ -60,8 +62,9 @@ public struct MainHopSummary: Sendable {
                 let (a, b) = file.nameRange(i)
                 return closures.contains { $0.count == b - a && file.bytes[a..<b].elementsEqual($0) }
             }
-            var m = MainHopSummary(name: f.name, hopsToMain: false, mayLeaveMain: false, calls: [])
-            m.owner = type.map { $0.kind == .extension ? $0.extendedBaseName : $0.name }
+            let owner = type.map { $0.kind == .extension ? $0.extendedBaseName : $0.name }
+            var m = MainHopSummary(name: f.kind == .initializer ? owner ?? f.name : f.name, hopsToMain: false, mayLeaveMain: false, calls: [])
+            m.owner = owner
             m.closureParameters = closureParameters.map { p in
                 let text = p.type?.text ?? ""
                 return ClosureParameterFact(label: p.label ?? "_", escapes: text.contains("@escaping") || text.hasSuffix("?") || text.hasSuffix("!"),

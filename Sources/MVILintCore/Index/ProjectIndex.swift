@@ -640,6 +640,9 @@ public final class ProjectIndex: @unchecked Sendable {
     private var coreDataEntities = SymbolFlags()
     /// Whether a protocol of the project has a `@MainActor` method requirement (`TypeExtras.mainActorRequirements`).
     public private(set) var hasMainActorRequirements = false
+    /// Protocols of the project adopted by a class that hands out publishers of its own state,
+    /// with the types that adopt them (`aliasProtocolAdopters(in:)`).
+    public private(set) var aliasProtocolAdopters: [String: [String]] = [:]
     private var mainActorTypes = SymbolFlags()
     /// Which views construct which, with the environment objects provided on the way.
     public private(set) var viewGraph = ViewGraph()
@@ -851,6 +854,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
         self.mainActorTypes = mainActorClosure(in: graph)
+        self.aliasProtocolAdopters = aliasProtocolAdopters(in: graph)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         facts!.apply(to: self)
@@ -1119,6 +1123,24 @@ public final class ProjectIndex: @unchecked Sendable {
         func name(_ n: Int, _ symbols: [TypeSymbol]) -> String { n < symbols.count ? symbols[n].name : extraNames[n - symbols.count] }
         /// The node of `name`, when it is one.
         func node(_ name: String, _ symbolIDs: [String: Int32]) -> Int32? { symbolIDs[name] ?? extraIDs[name] }
+    }
+
+    /// For each protocol of the project adopted by a class that hands out publishers of its own
+    /// state (`TypeSymbol.publisherAliases`): the types that adopt it, when none of them is a
+    /// protocol (a refinement would hide further adopters).
+    private func aliasProtocolAdopters(in graph: InheritanceGraph) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        let symbolCount = symbolTable.count
+        for s in symbolTable where !s.publisherAliases.isEmpty {
+            for p in s.inherited where out[p] == nil {
+                guard let id = symbolIDs[resolve(p)], symbolTable[Int(id)].kind == .protocol, Int(id) + 1 < graph.reverseStart.count else { continue }
+                let edges = Int(graph.reverseStart[Int(id)])..<Int(graph.reverseStart[Int(id) + 1])
+                let adopters = edges.map { Int(graph.reverseEdges[$0]) }
+                guard adopters.allSatisfy({ $0 < symbolCount && symbolTable[$0].kind != .protocol }) else { out[p] = []; continue }
+                out[p] = adopters.map { symbolTable[$0].name }
+            }
+        }
+        return out.filter { !$0.value.isEmpty }
     }
 
     /// Builds the reversed inheritance graph of the symbols and aliases.
