@@ -2105,6 +2105,31 @@ extension MainActorMutation {
             }
         }
         """),
+        // Firebase Storage calls back on the main queue, also through a helper that forwards its
+        // closure from a Storage handler.
+        .nonTriggering(files: [
+            "ImageStore.swift": """
+            import FirebaseStorage
+            final class ImageStore {
+                func fetchImage(at ref: StorageReference, done: @escaping (Data?) -> Void) {
+                    ref.getData(maxSize: 2_000_000) { data, _ in done(data) }
+                }
+            }
+            """,
+            "AvatarModel.swift": """
+            import FirebaseStorage
+            final class AvatarModel: ObservableObject {
+                @Published private(set) var avatar: Data?
+                @Published private(set) var sizeText = ""
+                private let store = ImageStore()
+                func load(path: String) {
+                    let ref = Storage.storage().reference().child(path)
+                    store.fetchImage(at: ref) { data in self.avatar = data }
+                    ref.getMetadata { meta, _ in self.sizeText = "\\(meta?.size ?? 0)" }
+                }
+            }
+            """,
+        ]),
         // An initializer's closure parameter is judged like a function's: a `@MainActor` one runs
         // on the main actor.
         .triggering("""

@@ -81,6 +81,9 @@ struct MainActorMutation: Rule {
         references, a top-level or static constant of a file that imports Firestore holding one \
         (`let USERS = Firestore.firestore().collection("users")`) or a local made from one \
         (`let ref = db.collection("notes").document(id)`), or any receiver for the names \
+        only Firestore has), Firebase Storage's reference methods (`getData`, `putData`, `putFile`, \
+        `getMetadata`, `downloadURL`, …, on any receiver in a file that imports Storage: they call \
+        back on Storage's `callbackQueue`, the main queue unless changed; the names \
         only Firestore has; also a `sink` on its Combine \
         `snapshotPublisher()`) and Firebase \
         Auth's completion blocks and listeners, also those of its users' `updatePassword`, `reauthenticate` and \
@@ -392,6 +395,9 @@ struct MainActorMutation: Rule {
            project.firestoreReferenceNames.contains(first) || (names.count > 2 && project.firestoreReferenceNames.contains(first + "." + names[1])),
            MainActorMutation.firestoreReferenceMethods.contains(last) { return .main }
         // Firestore's own method names, whatever returned the reference (`Refs.rooms().addSnapshotListener { }`).
+        // Firebase Storage's reference methods (`ref.getData(maxSize:) { }`, `putData`, `downloadURL`),
+        // whatever holds the reference: Storage calls back on its `callbackQueue`, the main queue.
+        if names.count >= 2, FirebaseCallbacks.storageMethods.contains(last), project.sees(anyOf: FirebaseCallbacks.storageModules, in: file) { return .main }
         if MainActorMutation.firestoreOnlyMethods.contains(last), let firestore = MainActorMutation.libraryMainThreadCallbacks["Firestore"],
            project.sees(anyOf: firestore.modules, in: file) { return .main }
         // Firebase Auth's user methods, on whatever returned the user or its change request

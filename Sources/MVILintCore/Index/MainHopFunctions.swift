@@ -46,7 +46,8 @@ public struct MainHopSummary: Sendable {
         let importsAlamofire = file.tree.imports.contains("Alamofire")
         let imports = file.tree.imports
         let firebase = FirebaseCallbacks(importsFirestore: imports.contains(where: FirebaseCallbacks.firestoreModules.contains),
-                                         importsAuth: imports.contains(where: FirebaseCallbacks.authModules.contains))
+                                         importsAuth: imports.contains(where: FirebaseCallbacks.authModules.contains),
+                                         importsStorage: imports.contains(where: FirebaseCallbacks.storageModules.contains))
         func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
             // An initializer is called by its type's name (`ChildModel(onSave: { … })`).
             guard f.kind == .function || (f.kind == .initializer && type != nil),
@@ -470,13 +471,19 @@ let alamofireMainQueueHandlerWords = WordSet(Array(alamofireMainQueueHandlers))
 /// Firestore's and Firebase Auth's methods whose completion handlers and listeners the library
 /// calls on the main queue (Firestore: unless its settings name another dispatch queue), as seen
 /// in a file that imports the library.
-struct FirebaseCallbacks {
+public struct FirebaseCallbacks {
     let importsFirestore: Bool
     let importsAuth: Bool
-    var any: Bool { importsFirestore || importsAuth }
+    var importsStorage = false
+    var any: Bool { importsFirestore || importsAuth || importsStorage }
 
     static let firestoreModules: Set<String> = ["FirebaseFirestore", "Firebase"]
     static let authModules: Set<String> = ["FirebaseAuth", "Firebase"]
+    public static let storageModules: Set<String> = ["FirebaseStorage", "Firebase"]
+    /// Names that only Firebase Storage's references have; Storage calls their handlers on its
+    /// `callbackQueue`, the main queue unless the project sets another.
+    public static let storageMethods: Set<String> = ["putData", "putFile", "getData", "getMetadata", "updateMetadata", "downloadURL", "listAll"]
+    static let storageOnly = WordSet(Array(storageMethods))
     /// Names that only Firestore's references, queries and documents have.
     static let firestoreOnly = WordSet(["getDocuments", "getDocument", "addSnapshotListener"])
     /// Names other APIs share: they count on a chain that names a collection, document, batch or
@@ -493,6 +500,7 @@ struct FirebaseCallbacks {
         if importsFirestore, file.isName(i, in: FirebaseCallbacks.firestoreShared) {
             return file.chain(endingAt: i).components.dropLast().contains { FirebaseCallbacks.firestoreChainWords.contains($0.name) }
         }
+        if importsStorage, file.isName(i, in: FirebaseCallbacks.storageOnly) { return true }
         if importsAuth, file.isName(i, in: FirebaseCallbacks.auth) {
             return file.chain(endingAt: i).components.dropLast().contains { $0.name == "auth" || $0.name == "currentUser" }
         }
