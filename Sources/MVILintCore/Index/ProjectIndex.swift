@@ -182,7 +182,8 @@ public struct FileSummary: Sendable {
     /// `MainActor.run { }`, `Task { @MainActor in }`, in a `@MainActor` method or type); and the
     /// members that other code sends through (`library.changed.send(ids)`), whose context is not known.
     static func subjectSends(in file: SourceFile) -> (own: [(member: String, onMain: Bool)], foreign: [String]) {
-        guard file.containsIdentifier("send") else { return ([], []) }
+        // The bytes first: most files send nothing.
+        guard file.bytesContain("send(") else { return ([], []) }
         var own: [(member: String, onMain: Bool)] = [], foreign: [String] = []
         func scan(_ body: TokenRange, owner: String?, isolated: Bool) {
             for i in body where file.isWord(i, "send") && file.kind(i - 1) == .period && file.kind(i + 1) == .leftParen {

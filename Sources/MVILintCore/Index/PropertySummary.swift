@@ -30,14 +30,15 @@ public struct PropertySummary: Sendable {
     /// Base name of the first property wrapper (`StateObject`, `Environment`, `Binding`); nil for none.
     public var wrapper: String? {
         guard let text = wrapperText else { return nil }
-        guard let open = text.firstIndex(of: "(") else { return text }
+        // Searched as bytes: a search by `Character` breaks the text into grapheme clusters.
+        guard let open = text.utf8.firstIndex(of: UInt8(ascii: "(")) else { return text }
         return String(text[..<open])
     }
 
     /// The wrapper's argument text, whitespace removed (`SettingsModel.self`, `\.dismiss`); nil
     /// when the wrapper has no argument list.
     public var wrapperArguments: String? {
-        guard let text = wrapperText, let open = text.firstIndex(of: "("), text.last == ")" else { return nil }
+        guard let text = wrapperText, let open = text.utf8.firstIndex(of: UInt8(ascii: "(")), text.utf8.last == UInt8(ascii: ")") else { return nil }
         return String(text[text.index(after: open)..<text.index(before: text.endIndex)])
     }
 

@@ -217,8 +217,8 @@ public final class SourceFile: @unchecked Sendable {
         return false
     }
 
-    /// Whether `s` (not empty) occurs anywhere in the file's bytes.
-    private func bytesContain(_ s: StaticString) -> Bool {
+    /// Whether `s` (not empty) occurs anywhere in the file's bytes (code, comments or strings).
+    func bytesContain(_ s: StaticString) -> Bool {
         s.withUTF8Buffer { word in
             bytes.withUnsafeBufferPointer { ByteSearch.occurs(word, anchor: ByteSearch.anchor(word), in: $0) }
         }
