@@ -2130,6 +2130,46 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // Another model's state reached through a stored property of a holder runs where that
+        // model writes it.
+        .nonTriggering("""
+        import Combine
+        final class SessionState: ObservableObject {
+            @Published private(set) var signedIn = false
+            func signIn() { signedIn = true }
+        }
+        final class AppSession {
+            let state = SessionState()
+        }
+        final class RootRouter: ObservableObject {
+            @Published private(set) var screen = "login"
+            private var bag = Set<AnyCancellable>()
+            init(session: AppSession) {
+                session.state.$signedIn
+                    .sink { [weak self] in self?.screen = $0 ? "home" : "login" }
+                    .store(in: &bag)
+            }
+        }
+        """),
+        // A helper that calls its completion from a `CLGeocoder` handler calls it on the main queue.
+        .nonTriggering("""
+        import CoreLocation
+        extension CLLocationManager {
+            func placeName(for location: CLLocation, completion: @escaping (String?) -> Void) {
+                CLGeocoder().reverseGeocodeLocation(location) { marks, error in
+                    guard error == nil else { completion(nil); return }
+                    completion(marks?.first?.locality)
+                }
+            }
+        }
+        final class PlaceModel: ObservableObject {
+            @Published private(set) var city = ""
+            private let manager = CLLocationManager()
+            func locate(_ location: CLLocation) {
+                manager.placeName(for: location) { [weak self] name in self?.city = name ?? "" }
+            }
+        }
+        """),
         // An initializer's closure parameter is judged like a function's: a `@MainActor` one runs
         // on the main actor.
         .triggering("""

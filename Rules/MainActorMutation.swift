@@ -135,7 +135,8 @@ struct MainActorMutation: Rule {
         (typed by a protocol of the project: then the state of every type that adopts it, when \
         each hands out the same state's publisher for the requirement, `store.countPublisher`) \
         whose type is written or cast to, `if let timer = source as? Stopwatch`, or reached \
-        from a shared instance: `Settings.shared.alerts.$value`) runs where \
+        from a shared instance: `Settings.shared.alerts.$value`, or through stored properties of such a \
+        holder: `session.state.$signedIn`) runs where \
         that state is written too: on the main actor for a model isolated to it, and where this rule \
         checks the writes for one that is not, so the write that feeds the chain is the one reported. \
         A computed property that only hands out such a publisher (`var phasePublisher: \
@@ -615,6 +616,15 @@ struct MainActorMutation: Rule {
                 if names.count >= 2, file.kind(j) == .period, file.kind(j + 1) == .dollarIdentifier,
                    isolatedState.sharedChainState(names, String(file.name(j + 1).dropFirst())) { return j + 2 }
             }
+            // `session.state.$signedIn`: state of a project model reached through stored properties
+            // of a holder whose type is known (a parameter, a stored property, a typed local).
+            if file.kind(i) == .identifier, !file.beginsWithCapital(i), file.kind(i + 1) == .period, file.kind(i + 2) == .identifier {
+                var names = [file.name(i)]
+                var j = i + 1
+                while names.count < 8, file.kind(j) == .period, file.kind(j + 1) == .identifier { names.append(file.name(j + 1)); j += 2 }
+                if names.count >= 2, file.kind(j) == .period, file.kind(j + 1) == .dollarIdentifier,
+                   isolatedState.holderChainState(names, String(file.name(j + 1).dropFirst())) { return j + 2 }
+            }
             // `itemsPublisher`, `checkout.phasePublisher`: a computed property that hands out such a
             // publisher (`var itemsPublisher: Published<[Item]>.Publisher { $items }`).
             guard file.kind(i) == .identifier, file.kind(i + 1) != .leftParen else { return nil }
@@ -806,6 +816,17 @@ struct MainActorMutation: Rule {
             guard let t = declared.map({ TypeRef.baseName(of: $0) }), project.symbol(t)?.declarationPath != nil else { return nil }
             return t
         }
+        // The type reached from `start` through stored properties with declared types, when it is
+        // an observable model of the project whose observable state includes `property`.
+        func reachesState(from start: String, through names: ArraySlice<String>, _ property: String) -> Bool {
+            var t = start
+            for name in names {
+                guard let next = project.storedPropertyType(name, of: t) else { return false }
+                t = TypeRef.baseName(of: next)
+            }
+            guard project.symbol(t)?.declarationPath != nil else { return false }
+            return project.isObservableModel(t) && project.observableState(of: t).contains(property)
+        }
         return StateSources(synchronousOperators: project.synchronousPublisherMethods, otherModelState: { holder, property in
             guard let t = holderType(holder, locals: true) else { return false }
             // A protocol (`any CounterStoring`): the state of every type of the project that adopts it.
@@ -824,16 +845,15 @@ struct MainActorMutation: Rule {
             return project.symbol(t)?.publisherAliases.first { $0.name == name }?.property
         }, sharedChainState: { names, property in
             // `names[0]` a project type and `names[1]` its shared instance (its declared type, else
-            // the type itself), then stored properties with declared types.
+            // the type itself), then stored properties.
             guard names.count >= 2, let symbol = project.symbol(names[0]), symbol.declarationPath != nil,
                   PropertySummary.mayNameSharedInstance(names[1]) else { return false }
-            var t = symbol.staticPropertyTypes.first { $0.name == names[1] }?.type ?? names[0]
-            for name in names.dropFirst(2) {
-                guard let next = project.storedPropertyType(name, of: t) else { return false }
-                t = TypeRef.baseName(of: next)
-            }
-            guard project.symbol(t)?.declarationPath != nil else { return false }
-            return project.isObservableModel(t) && project.observableState(of: t).contains(property)
+            let t = symbol.staticPropertyTypes.first { $0.name == names[1] }?.type ?? names[0]
+            return reachesState(from: t, through: names.dropFirst(2), property)
+        }, holderChainState: { names, property in
+            // `names[0]` a holder whose type is known, then stored properties.
+            guard names.count >= 2, let t = holderType(names[0], locals: true) else { return false }
+            return reachesState(from: t, through: names.dropFirst(), property)
         })
     }
 
@@ -848,6 +868,7 @@ struct MainActorMutation: Rule {
         var otherModelState: (String, String) -> Bool = { _, _ in false }
         var publisherAlias: (String?, String) -> String? = { _, _ in nil }
         var sharedChainState: ([String], String) -> Bool = { _, _ in false }
+        var holderChainState: ([String], String) -> Bool = { _, _ in false }
     }
 
     /// Combine's `assign` subscribers in `body` that write the model's observable state with no

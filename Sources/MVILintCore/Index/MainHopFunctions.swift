@@ -44,6 +44,7 @@ public struct MainHopSummary: Sendable {
         // `typealias Completion = (Greeting) -> Void` in this file: a parameter of that type is a closure.
         let functionAliases = Set(file.tree.typeAliases.compactMap { $0.target?.isFunctionType == true ? $0.name : nil })
         let importsAlamofire = file.tree.imports.contains("Alamofire")
+        let importsCoreLocation = file.tree.imports.contains("CoreLocation") || file.tree.imports.contains("MapKit")
         let imports = file.tree.imports
         let firebase = FirebaseCallbacks(importsFirestore: imports.contains(where: FirebaseCallbacks.firestoreModules.contains),
                                          importsAuth: imports.contains(where: FirebaseCallbacks.authModules.contains),
@@ -111,6 +112,9 @@ public struct MainHopSummary: Sendable {
                     // `db.collection("notes").getDocuments { … completion(r) }`: Firestore and
                     // Firebase Auth call their handlers on the main queue.
                     if firebase.any, file.kind(i - 1) == .period, firebase.callsBackOnMain(at: i, file: file) { m.hopsToMain = true }
+                    // `CLGeocoder().reverseGeocodeLocation(l) { … completion(r) }`: the geocoder calls
+                    // its handlers on the main queue (names only `CLGeocoder` has).
+                    if importsCoreLocation, file.kind(i - 1) == .period, file.isName(i, in: geocoderMethodWords) { m.hopsToMain = true }
                 }
             }
             // Work on another queue that hands its result back on the main one (`global().async {
@@ -507,6 +511,9 @@ public struct FirebaseCallbacks {
         return false
     }
 }
+
+/// `CLGeocoder`'s geocoding methods, which call their completion handlers on the main queue.
+let geocoderMethodWords = WordSet(["reverseGeocodeLocation", "geocodeAddressString", "geocodePostalAddress"])
 
 /// Methods of `DispatchQueue` and `OperationQueue` that hand a closure to the queue
 /// (`queue.async { }`, `queue.addOperation { }`); whether it runs on the main thread depends on
