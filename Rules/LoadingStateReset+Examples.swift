@@ -502,5 +502,54 @@ extension LoadingStateReset {
             }
         }
         """),
+        // The cancel may sit in the method that calls the starter again at once (a retry); one
+        // that cancels without starting the next run leaves the flag set.
+        .nonTriggering("""
+        @MainActor
+        final class ThumbLoader: ObservableObject {
+            @Published private(set) var image: Data?
+            @Published private(set) var isLoading = false
+            private var job: Task<Void, Never>?
+            private func start() {
+                isLoading = true
+                job = Task {
+                    do {
+                        image = try await api.thumbnail()
+                        isLoading = false
+                    } catch {
+                        if !Task.isCancelled { isLoading = false }
+                    }
+                }
+            }
+            func retry() {
+                job?.cancel()
+                start()
+            }
+        }
+        """),
+        .triggering("""
+        @MainActor
+        final class ThumbLoader: ObservableObject {
+            @Published private(set) var image: Data?
+            @Published private(set) var isLoading = false
+            private var job: Task<Void, Never>?
+            private func start() {
+                ↓isLoading = true
+                job = Task {
+                    do {
+                        image = try await api.thumbnail()
+                        isLoading = false
+                    } catch {
+                        if !Task.isCancelled { isLoading = false }
+                    }
+                }
+            }
+            func retry() {
+                job?.cancel()
+                start()
+            }
+            func stop() { job?.cancel() }
+        }
+        """),
     ]
 }

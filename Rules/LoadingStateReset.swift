@@ -24,8 +24,10 @@ struct LoadingStateReset: Rule {
         The `else` of a `guard let self` leaves only once the model is gone and is not a leak. \
         A `defer` that writes the flag counts as a reset. Flags are matched as `flag` or `state.flag`. \
         In a cancel-and-restart (the method cancels the task it stored in a private property, \
-        `task?.cancel()`, before it sets the flag, in the method or as the task's first work, and \
-        stores the next one, and no other method cancels that task without starting the next), the \
+        `task?.cancel()`, before it sets the flag, in the method or as the task's first work, or \
+        another method cancels it and calls the method at once, `retry() { task?.cancel(); start() }`, \
+        and the method stores the next one, and no other method cancels that task without starting \
+        the next), the \
         cancelled run's exits on cancellation (`guard !Task.isCancelled else { return }`, \
         `if Task.isCancelled { return }`, `catch is CancellationError`, with or without a \
         `return`, and the path that skips `if !Task.isCancelled { isLoading = false }`) leave the \
@@ -195,16 +197,22 @@ struct LoadingStateReset: Rule {
                 return file.kind(j) == .identifier && file.name(j) == handle
             }
         }
-        guard cancels(in: body.lowerBound..<(start - 2)) else { return false }
-        // Another method may cancel it only to restart it in turn (`handle = Task { … }`).
+        let cancelsHere = cancels(in: body.lowerBound..<(start - 2))
+        // Another method may cancel it only to restart it in turn (`handle = Task { … }`), or to
+        // call this method again (`retry() { handle?.cancel(); start() }`).
+        var restartingCancellers = 0
         for other in declarations.lazy.flatMap(\.functions) where other.nameToken != function.nameToken && other.kind != .deinitializer {
             guard let b = other.bodyTokens, cancels(in: b) else { continue }
             let restarts = b.contains { i in
-                file.kind(i) == .identifier && file.name(i) == handle && file.kind(i + 1) == .equal && file.isWord(i + 2, "Task")
+                guard file.kind(i) == .identifier else { return false }
+                if file.name(i) == handle && file.kind(i + 1) == .equal && file.isWord(i + 2, "Task") { return true }
+                return function.kind == .function && file.kind(i + 1) == .leftParen && file.name(i) == function.name
+                    && (file.kind(i - 1) != .period || (file.isWord(i - 2, "self") && file.kind(i - 3) != .period))
             }
             if !restarts { return false }
+            restartingCancellers += 1
         }
-        return true
+        return cancelsHere || restartingCancellers > 0
     }
 
     /// The body of `Task { }`, `Task(priority: …) { }`, `Task.detached { }` or `Task(operation: { })`:
