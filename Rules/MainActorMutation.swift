@@ -647,15 +647,8 @@ struct MainActorMutation: Rule {
         // Such a publisher, then synchronous operators up to `limit` (`$b.dropFirst()`): the token
         // after the last, or nil.
         func stateChainEnd(at k: Int, limit: Int) -> Int? {
-            guard var end = statePublisherEnd(at: k) ?? localStateEnd(at: k) else { return nil }
-            var steps = 0
-            while end < limit, steps < 64, file.kind(end) == .period, file.kind(end + 1) == .identifier,
-                  isolatedState.passesOnAtOnce(file.name(end + 1)) {
-                end += 2
-                while end < limit, file.kind(end) == .leftParen || file.kind(end) == .leftBrace, let close = file.partner(end), close > end { end = close + 1 }
-                steps += 1
-            }
-            return end
+            guard let end = statePublisherEnd(at: k) ?? localStateEnd(at: k) else { return nil }
+            return synchronousOperatorsEnd(from: end, limit: limit, file: file, isolatedState: isolatedState)
         }
         // The arguments of `open`'s call are all such publishers, each maybe through synchronous
         // operators (a trailing transform closure after them is allowed): `combineLatest($b)`,
@@ -730,14 +723,22 @@ struct MainActorMutation: Rule {
                                               isolatedState: StateSources) -> Bool {
         guard !project.synchronousPublisherTypes.isEmpty, file.kind(start) == .identifier, file.kind(start + 1) == .leftParen,
               project.synchronousPublisherTypes.contains(file.name(start)), let close = file.partner(start + 1), close > start else { return false }
-        var i = close + 1, steps = 0
-        while i < sink - 1, steps < 64 {
-            guard file.kind(i) == .period, file.kind(i + 1) == .identifier, isolatedState.passesOnAtOnce(file.name(i + 1)) else { return false }
-            i += 2
-            while i < sink, file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let c = file.partner(i), c > i { i = c + 1 }
+        let end = synchronousOperatorsEnd(from: close + 1, limit: sink - 1, file: file, isolatedState: isolatedState)
+        return end == sink - 1 && file.kind(end) == .period
+    }
+
+    /// The token after the operators that pass values on at once from `start` on (`.map { … }
+    /// .removeDuplicates()`, their arguments and trailing closures), at most 64 of them and not
+    /// past `limit`.
+    private func synchronousOperatorsEnd(from start: Int, limit: Int, file: SourceFile, isolatedState: StateSources) -> Int {
+        var end = start, steps = 0
+        while end < limit, steps < 64, file.kind(end) == .period, file.kind(end + 1) == .identifier,
+              isolatedState.passesOnAtOnce(file.name(end + 1)) {
+            end += 2
+            while end < limit, file.kind(end) == .leftParen || file.kind(end) == .leftBrace, let close = file.partner(end), close > end { end = close + 1 }
             steps += 1
         }
-        return i == sink - 1 && file.kind(i) == .period
+        return end
     }
 
     /// The initial value of the local that token `i` names (`validation` in `validation.sink { }`),

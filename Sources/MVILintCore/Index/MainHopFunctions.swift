@@ -194,15 +194,24 @@ public struct MainHopSummary: Sendable {
                    let last = names.last, last.hasPrefix("async") { continue }
                 return false
             }
-            var onMain = false
-            for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
-                if c.hopsToMainQueue || c.attributes.contains("MainActor") || sinksOnMain(c.callee, file: file) { onMain = true; break }
-                if let last = c.callee.last?.name, synchronousClosureCallNames.contains(last) || last == "sync" { continue }
-                break
+            let onMain = innermostDeferredClosureHops(around: i, in: body, file: file) { c in
+                c.hopsToMainQueue || c.attributes.contains("MainActor") || sinksOnMain(c.callee, file: file)
             }
-            if !onMain { return false }
+            if onMain != true { return false }
         }
         return true
+    }
+
+    /// Whether the innermost closure of `body` around token `i` that is not run at once (`forEach`,
+    /// `queue.sync`, `synchronousClosureCallNames`) satisfies `hops`; nil when every closure around
+    /// `i` within `body` runs at once (or there is none): `i` then runs where `body` does.
+    static func innermostDeferredClosureHops(around i: Int, in body: TokenRange, file: SourceFile, _ hops: (ClosureInfo) -> Bool) -> Bool? {
+        for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
+            if hops(c) { return true }
+            if let last = c.callee.last?.name, synchronousClosureCallNames.contains(last) || last == "sync" { continue }
+            return false
+        }
+        return nil
     }
 
     /// Whether `chain` ends in a Combine `sink` (or an operator that passes values on at once,

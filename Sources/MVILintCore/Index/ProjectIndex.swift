@@ -194,13 +194,9 @@ public struct FileSummary: Sendable {
                     foreign.append(member)
                     continue
                 }
-                var onMain = isolated
-                for c in file.bodyAnalysis.enclosingClosures(of: i) where c.open >= body.lowerBound - 1 {
-                    if c.hopsToMainQueue || c.attributes.contains("MainActor") { onMain = true; break }
-                    if let last = c.callee.last?.name, synchronousClosureCallNames.contains(last) || last == "sync" { continue }
-                    onMain = false
-                    break
-                }
+                let onMain = MainHopSummary.innermostDeferredClosureHops(around: i, in: body, file: file) { c in
+                    c.hopsToMainQueue || c.attributes.contains("MainActor")
+                } ?? isolated
                 own.append((owner + "." + member, onMain))
             }
         }
@@ -901,25 +897,16 @@ public final class ProjectIndex: @unchecked Sendable {
                 for (name, type) in s.keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
             }
             keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
-            var unscoped = Set<String>(), scoped = Set<String>()
-            for s in summaries { for f in s.factories { if f.unscoped { unscoped.insert(f.name) } else { scoped.insert(f.name) } } }
-            unscopedFactories = unscoped.subtracting(scoped)
-            var fresh = Set<String>(), reused = Set<String>()
-            for s in summaries { for f in s.freshInstanceFunctions { if f.fresh { fresh.insert(f.name) } else { reused.insert(f.name) } } }
-            freshInstanceFunctions = fresh.subtracting(reused)
-            var immediate = Set<String>(), deferred = Set<String>()
-            for s in summaries { for t in s.publisherTypes { if t.synchronous { immediate.insert(t.name) } else { deferred.insert(t.name) } } }
-            synchronousPublisherTypes = immediate.subtracting(deferred)
-            var sends: [String: Bool] = [:], foreign = Set<String>()
-            for s in summaries {
-                for x in s.subjectSends { sends[x.member] = (sends[x.member] ?? true) && x.onMain }
-                foreign.formUnion(s.foreignSubjectSends)
-            }
+            unscopedFactories = namesWhereAllQualify(summaries.flatMap(\.factories), name: \.name) { f, _, _, _ in f.unscoped }
+            freshInstanceFunctions = namesWhereAllQualify(summaries.flatMap(\.freshInstanceFunctions), name: \.name) { f, _, _, _ in f.fresh }
+            synchronousPublisherTypes = namesWhereAllQualify(summaries.flatMap(\.publisherTypes), name: \.name) { t, _, _, _ in t.synchronous }
+            let mainSent = namesWhereAllQualify(summaries.flatMap(\.subjectSends), name: \.member) { x, _, _, _ in x.onMain }
+            let foreign = Set(summaries.lazy.flatMap(\.foreignSubjectSends))
             for s in summaries {
                 // One path, or "" for members written from extensions in several files.
                 for member in s.extensionWrites { extensionWrittenMembers[member] = extensionWrittenMembers[member].map { $0 == s.path ? $0 : "" } ?? s.path }
             }
-            for (member, onMain) in sends where onMain {
+            for member in mainSent {
                 guard let dot = member.firstIndex(of: "."), !foreign.contains(String(member[member.index(after: dot)...])) else { continue }
                 mainOnlySubjects.insert(member)
             }
