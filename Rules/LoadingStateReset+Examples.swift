@@ -368,7 +368,8 @@ extension LoadingStateReset {
         }
         """),
         // The same when the task sets the flag as its first work, when a cancelled run skips the
-        // reset (`if !Task.isCancelled { … }`) or ends in an empty `catch is CancellationError`;
+        // reset (`if !Task.isCancelled { … }`), ends in an empty `catch is CancellationError` or
+        // returns from a `catch` on `error is CancellationError`;
         // a task that nothing cancels before restarting still leaks.
         .triggering("""
         @MainActor
@@ -399,6 +400,44 @@ extension LoadingStateReset {
                     } catch {
                         if !Task.isCancelled { isLoading = false }
                     }
+                }
+            }
+            func loadTags() {
+                graphTask?.cancel()
+                graphTask = Task {
+                    isLoading = true
+                    do {
+                        files = try await index.tags()
+                        isLoading = false
+                    } catch {
+                        if error is CancellationError { return }
+                        isLoading = false
+                    }
+                }
+            }
+            func loadNotes() {
+                indexTask?.cancel()
+                indexTask = Task {
+                    isLoading = true
+                    do {
+                        files = try await index.notes()
+                    } catch {
+                        guard !(error is CancellationError) else { return }
+                    }
+                    isLoading = false
+                }
+            }
+            // Leaving on another error is a leak, cancel-and-restart or not.
+            func loadLinks() {
+                indexTask?.cancel()
+                indexTask = Task {
+                    ↓isLoading = true
+                    do {
+                        files = try await index.links()
+                    } catch {
+                        if error is URLError { return }
+                    }
+                    isLoading = false
                 }
             }
             func scan(_ root: String) {

@@ -30,7 +30,7 @@ struct LoadingStateReset: Rule {
         the next), the \
         cancelled run's exits on cancellation (`guard !Task.isCancelled else { return }`, \
         `if Task.isCancelled { return }`, `catch is CancellationError`, with or without a \
-        `return`, and the path that skips `if !Task.isCancelled { isLoading = false }`) leave the \
+        `return`, `if error is CancellationError { return }` in a `catch`, and the path that skips `if !Task.isCancelled { isLoading = false }`) leave the \
         flag to the run that replaced it and are not leaks. So are the exits of a run that a newer \
         one has superseded, told by a token the method writes before its work and compares after \
         it (`generation += 1; let mine = generation`, then `guard mine == generation else { return }`; \
@@ -488,11 +488,14 @@ private struct FlagFlow {
         return .reset
     }
 
-    /// A condition that is `Task.isCancelled` (`negated`: `!Task.isCancelled`) and nothing else.
+    /// A condition that is `Task.isCancelled` or, in a `catch`, `error is CancellationError`
+    /// (`negated`: `!Task.isCancelled`, `!(error is CancellationError)`), and nothing else.
     private func checksCancellation(_ range: TokenRange, negated: Bool) -> Bool {
-        var i = range.lowerBound
+        var i = range.lowerBound, end = range.upperBound
         if negated { guard file.isText(i, "!") else { return false }; i += 1 }
-        return file.isWord(i, "Task") && file.kind(i + 1) == .period && file.isWord(i + 2, "isCancelled") && i + 3 == range.upperBound
+        if file.kind(i) == .leftParen, file.partner(i) == end - 1 { i += 1; end -= 1 }
+        if file.isWord(i, "Task") && file.kind(i + 1) == .period && file.isWord(i + 2, "isCancelled") && i + 3 == end { return true }
+        return file.kind(i) == .identifier && file.isWord(i + 1, "is") && file.isWord(i + 2, "CancellationError") && i + 3 == end
     }
 
     /// `mine == generation` (`equal`) or `mine != generation`: a local of the body compared with

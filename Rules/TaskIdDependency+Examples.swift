@@ -38,6 +38,28 @@ extension TaskIdDependency {
             }
         }
         """),
+        // An `.onChange(of: trackURL)` that calls what the task calls redoes the work for each new
+        // input; one that does something else (or watches another input) leaves the task stale.
+        .triggering("""
+        struct PlayerPanel: View {
+            @Binding var trackURL: URL?
+            let cover: URL
+            @State private var model = PlayerModel()
+            @State private var art: Data?
+            var body: some View {
+                VStack {
+                    Text(model.ready ? "Ready" : "Idle")
+                        .onChange(of: trackURL) {
+                            Task { await model.prepare(trackURL) }
+                        }
+                        .task { await model.prepare(trackURL) }
+                    Image(systemName: "music.note")
+                        .onChange(of: cover) { art = nil }
+                        .↓task { art = try? await URLSession.shared.data(from: cover).0 }
+                }
+            }
+        }
+        """),
         // An existential (`any Clock<Duration>`) is never `Equatable`; the count it sets off is.
         .triggering("""
         struct CountdownView: View {

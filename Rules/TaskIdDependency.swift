@@ -11,7 +11,9 @@ struct TaskIdDependency: Rule {
         (another `productID`, a changed `@Binding`), SwiftUI keeps the view's identity and updates the \
         property, but the task does not run again: the screen keeps showing data for the old input. \
         `.task(id: productID)` cancels the running work and starts it again whenever the value changes; \
-        so does an `.id(productID)` applied after the task, which gives the view a new identity. \
+        so does an `.id(productID)` applied after the task, which gives the view a new identity, \
+        and an `.onChange(of: productID)` of the view whose closure calls what the task calls \
+        (`load(productID)` in both) redoes the work itself. \
         Only reads count: a task that merely assigns a `@Binding` (`isPresented = false`, \
         `focus.wrappedValue = true`) does not \
         depend on its value, and keying it on the value it writes would restart it; nor does one \
@@ -62,11 +64,43 @@ struct TaskIdDependency: Rule {
                         let identities = identityInputs(after: closure.close, in: code.range, file: file)
                         read.removeAll { identities.contains($0) }
                     }
+                    // `.onChange(of: url) { … load(url) … }` beside the task: the view redoes the
+                    // task's work itself when the input changes.
+                    if !read.isEmpty {
+                        let redone = inputsRedoneOnChange(of: closure, in: code.range, file: file)
+                        read.removeAll { redone.contains($0) }
+                    }
                     guard let first = read.first else { continue }
                     context.report(at: modifier.token, .missingID(read, suggestion: first))
                 }
             }
         }
+    }
+
+    /// The names `x` of the `.onChange(of: x)` modifiers in `range` (`of: self.x` too) whose
+    /// closure calls a function or method that the task's closure `task` also calls: the view
+    /// does the task's work again itself when `x` changes.
+    private func inputsRedoneOnChange(of task: ClosureInfo, in range: TokenRange, file: SourceFile) -> Set<String> {
+        var names = Set<String>()
+        var taskCalls: Set<String>? = nil
+        for (closure, modifier) in file.modifierClosures(named: "onChange", in: range) {
+            guard let paren = modifier.callParen, file.isWord(paren + 1, "of"), file.kind(paren + 2) == .colon else { continue }
+            var k = paren + 3
+            if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
+            guard file.kind(k) == .identifier, file.kind(k + 1) == .rightParen || file.kind(k + 1) == .comma else { continue }
+            if taskCalls == nil { taskCalls = calledNames(in: task.body, file: file) }
+            if !calledNames(in: closure.body, file: file).isDisjoint(with: taskCalls!) { names.insert(file.name(k)) }
+        }
+        return names
+    }
+
+    /// The names called in `range` (`load(`, `model.refresh(`, `send(`), `Task` left out.
+    private func calledNames(in range: TokenRange, file: SourceFile) -> Set<String> {
+        var out = Set<String>()
+        for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore && !file.isWord(i, "Task") {
+            out.insert(file.name(i))
+        }
+        return out
     }
 
     /// The names read in the arguments of an `.id(…)` modifier applied after the token `close`

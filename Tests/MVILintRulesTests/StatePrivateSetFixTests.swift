@@ -39,4 +39,32 @@ final class StatePrivateSetFixTests: XCTestCase {
         let other = ("Other.swift", "extension Theme { func reset() { _tint = nil } }\nfunc f(s: Settings) { s.count = 1 }")
         XCTAssertEqual(fixes([model, other]), ["_tint": true, "_size": true, "count": true])
     }
+
+    func testNoFixWhenAnExtensionInAnotherFileCallsAMutatingMethodOrWritesInsideTheProperty() {
+        let store = ("Store.swift", """
+        @MainActor @Observable
+        final class Store {
+            var items: [Int] = []
+            var flags = Flags()
+            var scores: [Int] = []
+            var total = 0
+        }
+        struct Flags { var isLoading = false }
+        """)
+        XCTAssertEqual(fixes([store]), ["items": true, "flags": true, "scores": true, "total": true])
+        let more = ("Store+Editing.swift", """
+        extension Store {
+            func add(_ x: Int) { items.append(x) }
+            func start() { self.flags.isLoading = true }
+            func bump(_ i: Int) { self.scores[i] += 1 }
+            func sum() -> Int {
+                var total = 0
+                for x in items { total += x }
+                return total
+            }
+        }
+        """)
+        // `total` above is a local of the extension's method, not the model's property.
+        XCTAssertEqual(fixes([store, more]), ["items": false, "flags": false, "scores": false, "total": true])
+    }
 }

@@ -159,18 +159,30 @@ public struct FileSummary: Sendable {
         extensionWrites = FileSummary.extensionWrites(in: file)
     }
 
-    /// The members that the file's extensions of a type assign (`_tint = value`, `self.count += 1`),
-    /// as `Type.member`: a `private(set)` setter would not let an extension in another file do so.
+    /// The members that the file's extensions of a type write (`_tint = value`, `self.count += 1`,
+    /// `state.isLoading = true`, `items.append(x)`, `self.items[i] = x`), as `Type.member`: a
+    /// `private(set)` setter would not let an extension in another file do so. A name that the
+    /// extension declares as a local (`let`, `var`, `for`) is not a member unless written through
+    /// `self`; anything else counts, as writing more members here only withholds fixes.
     static func extensionWrites(in file: SourceFile) -> [String] {
         var out: [String] = []
         for t in file.tree.allTypes where t.kind == .extension {
             guard let open = t.bodyOpen, let close = t.bodyClose, open < close else { continue }
+            let body = (open + 1)..<close
             let owner = t.extendedBaseName
-            for i in (open + 1)..<close where file.kind(i) == .identifier {
-                let next = file.kind(i + 1)
-                guard next == .equal || (next == .operator && file.isCompoundAssignment(i + 1)) else { continue }
-                if file.kind(i - 1) == .period && !(file.isWord(i - 2, "self") && file.kind(i - 3) != .period) { continue }
-                out.append(owner + "." + file.name(i))
+            var locals: Set<String>? = nil
+            for m in file.mutations(in: body) {
+                guard let member = m.path.first else { continue }
+                if !m.viaSelf {
+                    if locals == nil {
+                        var names = Set<String>()
+                        for i in body where file.kind(i) == .keyword && (file.isText(i, "let") || file.isText(i, "var") || file.isText(i, "for"))
+                            && file.kind(i + 1) == .identifier { names.insert(file.name(i + 1)) }
+                        locals = names
+                    }
+                    if locals!.contains(member) { continue }
+                }
+                out.append(owner + "." + member)
             }
         }
         return out
