@@ -314,6 +314,45 @@ final class ViewGraphBuilder {
         return out
     }
 
+    /// The identifier tokens of the file that a call or a construction can start at: those
+    /// followed by `(`, `{`, an operator starting with `<` (generic arguments) or `.init`. The
+    /// scans of each member look only at these, in order, instead of at every token.
+    private lazy var candidates: [Int32] = {
+        var out: [Int32] = []
+        file.tokens.withUnsafeBufferPointer { t in
+            file.bytes.withUnsafeBufferPointer { b in
+                guard t.count >= 2 else { return }
+                for i in 0..<(t.count - 1) where t[i].kind == .identifier {
+                    let next = t[i + 1]
+                    switch next.kind {
+                    case .leftParen, .leftBrace:
+                        out.append(Int32(i))
+                    case .operator where b[Int(next.start)] == UInt8(ascii: "<"):
+                        out.append(Int32(i))
+                    case .period where i + 2 < t.count && t[i + 2].kind == .keyword:
+                        out.append(Int32(i))
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        return out
+    }()
+
+    /// `candidates` that lie in `range`.
+    func callCandidates(in range: TokenRange) -> ArraySlice<Int32> {
+        let all = candidates
+        var lo = 0, hi = all.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(all[mid]) < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < all.count, Int(all[end]) < range.upperBound { end += 1 }
+        return all[lo..<end]
+    }
+
     func isChainEnd(_ j: Int) -> Bool {
         switch file.kind(j) {
         case .identifier, .rightParen, .rightBracket, .rightBrace: return true
@@ -346,7 +385,8 @@ final class ViewGraphBuilder {
         // Only a capitalised name can be a construction (`isConstruction` asks it too, but the
         // byte test is cheaper than the word lookup). Framework and hosting types are ruled out by
         // their bytes next: no string, no closure map.
-        for s in range where file.kind(s) == .identifier && file.beginsWithCapital(s) && !file.isName(s, in: skipped) && isConstruction(s) {
+        for c in callCandidates(in: range) where file.beginsWithCapital(Int(c)) && !file.isName(Int(c), in: skipped) && isConstruction(Int(c)) {
+            let s = Int(c)
             let target = file.name(s)
             let state = state()
             var siteOwner = owner
@@ -380,7 +420,8 @@ final class ViewGraphBuilder {
                 if summary.typeWideProvisions[ownerName]?.contains(.host(h)) != true { summary.typeWideProvisions[ownerName, default: []].append(.host(h)) }
             }
         }
-        for i in range where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && (file.isText(i, "environmentObject") || file.isText(i, "environment")) {
+        for c in callCandidates(in: range) where file.kind(Int(c) + 1) == .leftParen && (file.isText(Int(c), "environmentObject") || file.isText(Int(c), "environment")) {
+            let i = Int(c)
             let state = state()
             let start = file.kind(i - 1) == .period ? file.chain(endingAt: i - 2).start : i
             guard let c = chain(at: start, in: state), c.end > i else {
@@ -403,9 +444,11 @@ final class ViewGraphBuilder {
         var out: [String] = []
         var members: Set<String>? = nil
         for t in range where file.kind(t) == .identifier && !file.beginsWithCapital(t) && file.kind(t - 1) != .period && file.kind(t + 1) != .colon {
-            guard file.kind(t - 1) == .leftBrace || file.isWord(t - 1, "in") || file.tokens[t].isAtLineStart, analysis.innermost[t] >= 0 else { continue }
+            guard file.kind(t - 1) == .leftBrace || file.isWord(t - 1, "in") || file.tokens[t].isAtLineStart else { continue }
             if members == nil { members = Set(type.functions.map(\.name) + type.variables.map(\.name)) }
-            guard members!.contains(file.name(t)) else { continue }
+            // The closure analysis last: a file whose members name none of the type's members
+            // at the start of a statement (most initializers) never needs it.
+            guard members!.contains(file.name(t)), analysis.innermost[t] >= 0 else { continue }
             addContainers(holding: t, in: state(), to: &out)
         }
         return out
@@ -440,7 +483,8 @@ final class ViewGraphBuilder {
     func customCalls(in range: TokenRange) -> (calls: Set<EnvironmentProvision>, appliesEnvironment: Bool) {
         var out = Set<EnvironmentProvision>()
         var applies = false
-        for i in range where file.kind(i) == .identifier {
+        for c in callCandidates(in: range) {
+            let i = Int(c)
             if !applies, file.kind(i + 1) == .leftParen,
                file.isText(i, "environmentObject") || (file.isText(i, "environment") && file.kind(i + 2) != .backslash) {
                 applies = true
