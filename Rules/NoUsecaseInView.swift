@@ -257,7 +257,8 @@ struct NoUsecaseInView: Rule {
         var layerOf: [String: Bool] = [:]
         func isDomainOrData(_ name: String) -> Bool {
             if let known = layerOf[name] { return known }
-            let answer = LayerNames.isDomainOrData(name, in: project, extra: extra)
+            // Worked out once per run for each name (the settings are the run's too).
+            let answer = project.domainOrDataAnswers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra) }
             layerOf[name] = answer
             return answer
         }

@@ -76,7 +76,8 @@ struct ViewMutatesState: Rule {
             let isApp = project.isApp(type)
             for code in file.memberCode(of: type) {
                 if isApp, code.function?.kind == .initializer { continue }
-                for m in file.mutations(in: code.range) {
+                // Only writes through a property (`model.items = x`) can reach a model's state.
+                for m in file.mutations(in: code.range, minimumDepth: 2) {
                     // Assigning the property itself (`self.viewModel = viewModel` in `init`) replaces
                     // the reference; only writes through it reach the model's state.
                     // Writing the `wrappedValue` of a binding that the model hands out runs the

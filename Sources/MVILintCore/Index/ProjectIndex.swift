@@ -638,6 +638,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public let defaultMainActorEverywhere: Bool
     /// Class names of the Core Data entities of the project's models (`ProjectSettings`).
     public let coreDataEntityClasses: Set<String>
+    /// Whether a name is of the domain or data layer (`LayerNames.isDomainOrData` in the rules),
+    /// worked out once per name for the run.
+    public let domainOrDataAnswers = NameAnswers()
 
     // The inheritance closures, as flags over `symbolTable`: only declared names are reached,
     // and a flag costs no string.

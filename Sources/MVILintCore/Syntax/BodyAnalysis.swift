@@ -267,19 +267,25 @@ extension SourceFile {
     }
 
     /// Every assignment, compound assignment and mutating call whose operator lies in `range`.
-    public func mutations(in range: TokenRange) -> [Mutation] {
+    /// With `minimumDepth` 2, only those whose path has two names or more (`model.items = x`,
+    /// not `isPresented = true` nor `self.count += 1`): the others are not worked out at all.
+    public func mutations(in range: TokenRange, minimumDepth: Int = 1) -> [Mutation] {
+        let shallowOut = minimumDepth >= 2
         var result: [Mutation] = []
         let lo = max(0, range.lowerBound), hi = min(range.upperBound, tokens.count)
         guard lo < hi else { return result }
         for i in lo..<hi {
             let k = tokens[i].kind
             if k == .equal {
+                if shallowOut && isOneNameTarget(endingAt: i - 1) { continue }
                 if let m = assignmentTarget(operator: i, kind: .assignment) { result.append(m) }
             } else if k == .operator, isCompoundAssignment(i) {
+                if shallowOut && isOneNameTarget(endingAt: i - 1) { continue }
                 if let m = assignmentTarget(operator: i, kind: .compoundAssignment) { result.append(m) }
             } else if k == .identifier, kind(i - 1) == .period, i + 1 < tokens.count,
                       (kind(i + 1) == .leftParen && !tokens[i + 1].hasSpaceBefore) || kind(i + 1) == .leftBrace {
                 guard isText(i, in: mutatingMethodWordSet) else { continue }
+                if shallowOut && isOneNameTarget(endingAt: i - 2) { continue }
                 let (comps, start) = chain(endingAt: i - 2)
                 guard !comps.isEmpty else { continue }
                 // `state.sort(filter)` as an argument: the arguments are not the standard method's
@@ -293,6 +299,15 @@ extension SourceFile {
             }
         }
         return result
+    }
+
+    /// Whether the chain ending at token `last` names one property at most: a lone name
+    /// (`count`), or one after a leading `self.` (`self.count`). Its mutation path (`chain(endingAt:)`
+    /// then `mutationPath`) has one name at most.
+    private func isOneNameTarget(endingAt last: Int) -> Bool {
+        guard kind(last) == .identifier else { return false }
+        if kind(last - 1) != .period { return true }
+        return isWord(last - 2, "self") && kind(last - 3) != .period
     }
 
     /// Whether the arguments of the call at method name `i` fit the standard library's method
