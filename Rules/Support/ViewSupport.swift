@@ -7,7 +7,13 @@ extension ProjectIndex {
     func storedProperties(of type: TypeDecl, in file: SourceFile) -> [PropertySummary] {
         if type.kind == .extension { return symbol(type.indexName)?.storedProperties ?? [] }
         return file.memo("storedProperties", type.nameToken) {
-            type.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) }
+            // The index summarised them already when this is the only declaration of the name:
+            // the same list, from the same file.
+            if let s = symbol(type.name), !s.isDeclaredMoreThanOnce, s.kind == type.kind, s.declarationPath == file.path,
+               s.declarationLocation == file.location(ofToken: type.nameToken) {
+                return s.storedProperties
+            }
+            return type.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) }
         }
     }
 
