@@ -171,7 +171,9 @@ struct StateValueType: Rule {
 
     /// Only a file's model classes, or classes named like models, are checked.
     static func mayReport(in scope: FileScope) -> Bool {
-        scope.declaresModel || scope.types.contains { t in t.kind == .class && scope.settings.modelSuffixes.contains { t.name.hasNameSuffix($0) } }
+        scope.declaresModel || scope.types.indices.contains { i in
+            scope.types[i].kind == .class && scope.settings.modelSuffixes.contains { scope.types[i].name.hasNameSuffix($0) }
+        }
     }
 
     func check(_ context: inout RuleContext) {

@@ -38,13 +38,15 @@ public final class FileScope {
 
     /// Whether the file declares or extends a view-like type (a `View`, `ViewModifier`, `App` or
     /// `Scene`, directly or through the project's protocols), as the rules' `viewTypes(in:)` finds them.
-    public private(set) lazy var declaresViewLike: Bool = types.contains { t in
-        project.isViewLike(kind: t.kind, name: t.name, inheritsViewProtocol: t.inherited.contains { ProjectIndex.viewProtocolNames.contains($0) })
+    public private(set) lazy var declaresViewLike: Bool = types.indices.contains { i in
+        // Fields read in place: a copy of each entry would retain all of its arrays.
+        project.isViewLike(kind: types[i].kind, name: types[i].name,
+                           inheritsViewProtocol: types[i].inherited.contains { ProjectIndex.viewProtocolNames.contains($0) })
     }
 
     /// Whether the file declares or extends an observable model class (`ProjectIndex.isModel`).
-    public private(set) lazy var declaresModel: Bool = types.contains { t in
-        project.isModel(kind: t.kind, name: t.name, hasObservableAttribute: t.isObservableMacro, inherited: t.inherited)
+    public private(set) lazy var declaresModel: Bool = types.indices.contains { i in
+        project.isModel(kind: types[i].kind, name: types[i].name, hasObservableAttribute: types[i].isObservableMacro, inherited: types[i].inherited)
     }
 
     /// The words searched for in each file: those of the enabled rules, then the suppression

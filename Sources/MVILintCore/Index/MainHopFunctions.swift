@@ -391,9 +391,10 @@ public struct MainHopSummary: Sendable {
         }
         if !protocolCalls.isEmpty {
             var adopters: [String: Set<String>] = [:]
-            for s in types {
-                for t in s.types where t.inherited.contains(where: { protocolCalls[$0] != nil }) {
-                    for p in t.inherited where protocolCalls[p] != nil { adopters[p, default: []].insert(t.name) }
+            // Entries read in place: binding each summary or entry to a local would copy it.
+            for s in types.indices {
+                for k in types[s].types.indices where types[s].types[k].inherited.contains(where: { protocolCalls[$0] != nil }) {
+                    for p in types[s].types[k].inherited where protocolCalls[p] != nil { adopters[p, default: []].insert(types[s].types[k].name) }
                 }
             }
             for (p, names) in protocolCalls {

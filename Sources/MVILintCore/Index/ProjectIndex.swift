@@ -905,21 +905,24 @@ public final class ProjectIndex: @unchecked Sendable {
             synchronousPublisherMethods = namesWhereAllQualify(publisherMethods, name: \.name) { m, _, _, _ in m.passesOnAtOnce }
             let closureFunctions = summaries.flatMap(\.mainHopFunctions)
             mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions, types: summaries)
-            exportedModules = Set(summaries.lazy.flatMap(\.exportedImports))
+            // Fields read in place: a lazy map over the summaries would copy each one.
+            for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
             var dependencies: [String: String] = [:]
-            for s in summaries {
+            for i in summaries.indices {
                 // A name registered with two different types is not resolved.
-                for (name, type) in s.keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
+                for (name, type) in summaries[i].keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
             }
             keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
             unscopedFactories = namesWhereAllQualify(summaries.flatMap(\.factories), name: \.name) { f, _, _, _ in f.unscoped }
             freshInstanceFunctions = namesWhereAllQualify(summaries.flatMap(\.freshInstanceFunctions), name: \.name) { f, _, _, _ in f.fresh }
             synchronousPublisherTypes = namesWhereAllQualify(summaries.flatMap(\.publisherTypes), name: \.name) { t, _, _, _ in t.synchronous }
             let mainSent = namesWhereAllQualify(summaries.flatMap(\.subjectSends), name: \.member) { x, _, _, _ in x.onMain }
-            let foreign = Set(summaries.lazy.flatMap(\.foreignSubjectSends))
-            for s in summaries {
+            var foreign = Set<String>()
+            for i in summaries.indices { foreign.formUnion(summaries[i].foreignSubjectSends) }
+            for i in summaries.indices {
                 // One path, or "" for members written from extensions in several files.
-                for member in s.extensionWrites { extensionWrittenMembers[member] = extensionWrittenMembers[member].map { $0 == s.path ? $0 : "" } ?? s.path }
+                let path = summaries[i].path
+                for member in summaries[i].extensionWrites { extensionWrittenMembers[member] = extensionWrittenMembers[member].map { $0 == path ? $0 : "" } ?? path }
             }
             for member in mainSent {
                 guard let dot = member.firstIndex(of: "."), !foreign.contains(String(member[member.index(after: dot)...])) else { continue }
