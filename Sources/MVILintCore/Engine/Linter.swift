@@ -176,7 +176,7 @@ public final class Linter {
             }
             let t1 = DispatchTime.now()
             let file = SourceFile(path: path, bytes: bytes)
-            var summary = FileSummary(file: file)
+            var summary = FileSummary.summary(of: file)
             summary.intern(interner)
             let wordMask = scoping && isLintFile ? FileScope.mask(of: needles, in: bytes) : 0
             let scanTime = seconds(t1, DispatchTime.now())
@@ -212,8 +212,8 @@ public final class Linter {
             // Moved out, not copied: a copy retains every array and string of every summary.
             var moved: FileSummary? = nil
             swap(&moved, &loaded[i].summary)
-            guard let s = moved else { continue }
-            summaries.append(s)
+            guard let s = consume moved else { continue }
+            summaries.append(consume s)
             if loaded[i].isLintFile {
                 targets.append((loaded[i].path, loaded[i].file, true))
                 targetFacts.append((summaries.count - 1, loaded[i].wordMask))

@@ -96,7 +96,18 @@ public struct FileSummary: Sendable {
 
     /// Extracts the summary of a parsed file.
     public init(file: SourceFile) {
-        self.path = file.path
+        self = FileSummary.summary(of: file)
+    }
+
+    /// The summary of a parsed file, built in a local and handed over whole (built on `self` in
+    /// the initializer, it was copied once more on the way out).
+    static func summary(of file: SourceFile) -> FileSummary {
+        var s = FileSummary(path: file.path)
+        s.summarise(file)
+        return s
+    }
+
+    private mutating func summarise(_ file: SourceFile) {
         // Exact capacity: the summaries of the whole project stay in memory.
         types.reserveCapacity(file.tree.allTypes.count)
         for t in file.tree.allTypes {

@@ -466,7 +466,7 @@ struct BodyAnalyzer {
                             var info = describesClosures ? describeClosure(open: i, top: stack.last, closures: closures, innermost: UnsafeBufferPointer(inner))
                                 : bareClosure(open: i)
                             info.parent = current >= 0 ? Int(current) : nil
-                            closures.append(info)
+                            closures.append(consume info)
                             stack.push((i, current))
                             current = Int32(closures.count - 1)
                         } else {
