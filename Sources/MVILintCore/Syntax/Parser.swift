@@ -313,6 +313,9 @@ struct Parser {
         }
         var bodyOpen: Int? = nil, bodyClose: Int? = nil
         var members: [Member] = []
+        // The types nested in this one go into `allTypes` while its members are parsed, after
+        // those already there: this type goes before them.
+        let typesBefore = tree.allTypes.count
         let qualified = typeKind == .extension ? [TypeRef.baseName(of: name)] : outer + [name]
         if kind(j) == .leftBrace, let close = file.partner(j), close <= end {
             bodyOpen = j
@@ -335,12 +338,13 @@ struct Parser {
                             inherited: inherited, whereClause: whereClause, bodyOpen: bodyOpen, bodyClose: bodyClose,
                             members: members, outerNames: typeKind == .extension ? [] : outer)
         // Source order: the outer type before its nested types.
-        let insertAt = tree.allTypes.count - members.reduce(0) { n, m in if case .type = m { return n + countTypes(m) } else { return n } }
-        tree.allTypes.insert(decl, at: max(0, min(insertAt, tree.allTypes.count)))
+        assert(typesBefore == tree.allTypes.count - members.reduce(0) { n, m in if case .type = m { return n + Parser.countTypes(m) } else { return n } })
+        tree.allTypes.insert(decl, at: typesBefore)
         return (.type(decl), j)
     }
 
-    func countTypes(_ m: Member) -> Int {
+    /// The types a member declares, itself and those nested in it.
+    static func countTypes(_ m: Member) -> Int {
         guard case .type(let t) = m else { return 0 }
         return 1 + t.members.reduce(0) { $0 + countTypes($1) }
     }
@@ -360,9 +364,11 @@ struct Parser {
             i = parseHeader(i, end: end, into: &header)
             guard i < end else { break }
             if let (member, next) = parseDeclaration(at: i, end: end, header: header, outer: outer, depth: depth) {
-                if let m = member { members.append(m) }
-                for v in pendingVariables { members.append(.variable(v)) }
-                pendingVariables = []
+                if let m = consume member { members.append(consume m) }
+                if !pendingVariables.isEmpty {
+                    for v in pendingVariables { members.append(.variable(v)) }
+                    pendingVariables = []
+                }
                 i = max(next, i + 1)
             } else {
                 i = skipStatement(from: i, end: end)
