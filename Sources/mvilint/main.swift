@@ -8,7 +8,9 @@ import MVILintRules
 AllocatorTuning.restartIfNeeded()
 
 // Each callback receives complete text (the whole report at once), so each is one write.
-let status = CommandLineTool(rules: allRules, version: mvilintVersion).run(
+var tool = CommandLineTool(rules: allRules, version: mvilintVersion)
+tool.exitsAfterRun = true
+let status = tool.run(
     Array(CommandLine.arguments.dropFirst()),
     stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
     stderr: { FileHandle.standardError.write(Data($0.utf8)) })

@@ -41,6 +41,11 @@ public struct CommandLineTool {
         self.infos = rules.map { $0.info }
     }
 
+    /// Whether the process exits once `run` returns (the `mvilint` executable): a lint run then
+    /// leaves its large structures to the end of the process rather than freeing them
+    /// (`Linter.leavesMemoryToExit`). Off for callers that run the command line in process.
+    public var exitsAfterRun = false
+
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     /// `stdin` is called (once) only by `lint --stdin-path`.
     public func run(_ arguments: [String], stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
@@ -266,6 +271,8 @@ public struct CommandLineTool {
             configuration?.apply(to: &settings)
             let linter = Linter(rules: rules, selection: selection, settings: settings)
             linter.retainsSources = workflow.retainsSources
+            // When the process exits after this run; a run that fixes lints again.
+            linter.leavesMemoryToExit = exitsAfterRun && !workflow.fix
             relint = { linter.lint(files: lintFiles, projectFiles: projectFiles, contents: discovery.contents) }
             result = relint()
         }
