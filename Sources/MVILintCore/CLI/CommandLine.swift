@@ -299,10 +299,19 @@ public struct CommandLineTool {
         }
         if options.timings { stderr(timingsText(result.timings)) }
 
-        if !result.diagnostics.isEmpty { return ExitStatus.failure }
-        if errors > 0 || (options.strict && !result.findings.isEmpty) { return ExitStatus.findings }
-        if let output = parsed.last(OptionSpec.pluginOutput) { try LintSources.writePluginOutput(output) }
-        return ExitStatus.success
+        let status: Int32
+        if !result.diagnostics.isEmpty {
+            status = ExitStatus.failure
+        } else if errors > 0 || (options.strict && !result.findings.isEmpty) {
+            status = ExitStatus.findings
+        } else {
+            if let output = parsed.last(OptionSpec.pluginOutput) { try LintSources.writePluginOutput(output) }
+            status = ExitStatus.success
+        }
+        // Everything is written (each output is one write, unbuffered). The process ends here,
+        // rather than after freeing the run's findings, file lists and paths one by one.
+        if exitsAfterRun { exit(status) }
+        return status
     }
 
     /// The `--timings` lines: wall-clock time per phase (see `LintTimings` for how the parallel
