@@ -134,7 +134,6 @@ extension ViewGraphSummary {
         if StringInterner.anyLong(viewExtensionProvisions.keys) || viewExtensionProvisions.values.contains(where: { $0.contains(where: \.hasLongName) }) {
             viewExtensionProvisions = Dictionary(uniqueKeysWithValues: viewExtensionProvisions.map { (interner.intern($0.key), $0.value.map { $0.interned(interner) }) })
         }
-        declaredTypes = interner.intern(declaredTypes)
         if !hostingSites.isEmpty { hostingSites = hostingSites.map { (interner.intern($0.name), $0.location) } }
     }
 }

@@ -69,8 +69,6 @@ public struct ViewGraphSummary: Sendable {
     public var viewExtensionProvisions: [String: [EnvironmentProvision]] = [:]
     /// Where each `#Preview` stands.
     public var previews: [SourceLocation] = []
-    /// Names of the types the file declares (not extends), to spot names declared twice.
-    public var declaredTypes: [String] = []
     /// Each hosting controller that holds a construction: its type name and location.
     public var hostingSites: [(name: String, location: SourceLocation)] = []
 
@@ -152,8 +150,12 @@ public final class ViewGraph: @unchecked Sendable {
         var extensionProvisions: [String: [EnvironmentProvision]] = [:]
         var declared = Set<String>()
         for i in summaries.indices {
+            // Names declared (not extended) twice: the file's types, nested ones included, as the
+            // summary lists them.
+            for k in summaries[i].types.indices where summaries[i].types[k].kind != .extension && summaries[i].types[k].kind != .protocol {
+                if !declared.insert(summaries[i].types[k].name).inserted { c.ambiguousNames.insert(summaries[i].types[k].name) }
+            }
             guard let s = summaries[i].viewGraph else { continue }
-            for name in s.declaredTypes where !declared.insert(name).inserted { c.ambiguousNames.insert(name) }
             for (name, p) in s.viewExtensionProvisions { extensionProvisions[name, default: []] += p }
             c.providingTypes.formUnion(s.providingTypes)
             for (t, p) in s.typeWideProvisions { c.typeWide[t, default: []] += p }

@@ -70,7 +70,6 @@ final class ViewGraphBuilder {
     ]
 
     func build() -> ViewGraphSummary {
-        for t in file.tree.allTypes where t.kind != .extension && t.kind != .protocol { summary.declaredTypes.append(t.name) }
         guard isRelevant() else { return summary }
         for t in file.tree.allTypes where t.kind != .protocol {
             let owner = t.kind == .extension ? t.extendedBaseName : t.name
