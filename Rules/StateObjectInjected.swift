@@ -21,9 +21,12 @@ struct StateObjectInjected: Rule {
         scope (`Container.shared.pinModel(userID)`, which the library makes anew at each call; one \
         with `.singleton`, `.cached`, `.shared` or `.scope(…)` hands out a kept instance); so does a \
         local of `init` that holds what such a call returned (`let made = factory.makeBadge()`, the \
-        factory itself a local or not), or a member of it (`result.model`, of a tuple the factory returns); \
-        so does a call of a project function whose every `return` constructs the type it returns \
-        (`ModelFactory.getFeedModel()` ending with `return FeedModel(source: source)`), whatever its \
+        factory itself a local or not), or a member of it (`result.model`, `result.0`, of a tuple the \
+        factory returns, also bound by a tuple pattern: `let (session, guardian) = Self.makeModels()`); \
+        so does a call of a project function whose every `return` constructs the type it returns, or \
+        returns a local of its own that holds such a construction and is not assigned again \
+        (`ModelFactory.getFeedModel()` ending with `return FeedModel(source: source)`; \
+        `let made = Navigator(depth: 1); made.owner = self; return made`), whatever its \
         name, when no other function of that name may return a kept instance; \
         so does a member of a container the `init` makes with no argument (`let graph = AppGraph()`, \
         then `graph.prefs`) that the container stores with no initial value, set in its own `init`. \
@@ -379,6 +382,44 @@ struct StateObjectInjected: Rule {
                 init() { _feed = StateObject(wrappedValue: ModelFactory.getFeedModel()) }
                 var body: some View { Text(feed.title) }
             }
+            // Also when it returns a local that holds a construction (`made.owner = self; return made`).
+            @MainActor final class Navigator: ObservableObject {
+                weak var owner: Navigator?
+                let depth: Int
+                init(depth: Int) { self.depth = depth }
+                func child() -> Navigator {
+                    let made = Navigator(depth: depth + 1)
+                    made.owner = self
+                    return made
+                }
+            }
+            struct NavHost: View {
+                @StateObject private var navigator: Navigator
+                init(parent: Navigator) { _navigator = StateObject(wrappedValue: parent.child()) }
+                var body: some View { Text("\\(navigator.depth)") }
+            }
+            """),
+            // The elements of a tuple that a factory returns, bound by a tuple pattern or read as
+            // `.0`, are new too.
+            .nonTriggering("""
+            @main
+            struct PairApp: App {
+                @StateObject private var session: SessionModel
+                @StateObject private var guardian: GuardModel
+                @StateObject private var backup: SessionModel
+                private static func makeModels() -> (SessionModel, GuardModel) {
+                    let s = SessionModel()
+                    return (s, GuardModel(session: s))
+                }
+                init() {
+                    let (s, g) = Self.makeModels()
+                    _session = StateObject(wrappedValue: s)
+                    _guardian = StateObject(wrappedValue: g)
+                    let spare = Self.makeModels()
+                    _backup = StateObject(wrappedValue: spare.0)
+                }
+                var body: some Scene { WindowGroup { Text(session.on ? "on" : "off") } }
+            }
             """),
             .triggering("""
             enum ModelCache {
@@ -463,8 +504,9 @@ struct StateObjectInjected: Rule {
                     // A local of `init` made by such a factory call (`let fresh = makeModel(id: id)`,
                     // `let made = factory.makeBadge()`), as a local made by a construction is; also a
                     // member of one (`result.model`, of a tuple the factory returns).
-                    let readsLocal = arg + 1 == close || (arg + 3 == close && file.kind(arg + 1) == .period && file.kind(arg + 2) == .identifier)
-                    if readsLocal, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body),
+                    let readsLocal = arg + 1 == close || (arg + 3 == close && file.kind(arg + 1) == .period
+                                                          && (file.kind(arg + 2) == .identifier || file.kind(arg + 2) == .integerLiteral))
+                    if readsLocal, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body) ?? tupleBinding(of: arg, in: body, file: file),
                        file.kind(eq) == .equal, assignments.isEmpty,
                        let valueEnd = file.plainCallEnd(from: eq + 1, before: arg) ?? valueEnd(from: eq + 1, before: arg, file: file) {
                         if callsFactoryFunction(eq + 1, end: valueEnd, file: file, project: project) { continue }
@@ -481,6 +523,25 @@ struct StateObjectInjected: Rule {
 }
 
 extension StateObjectInjected {
+    /// `let (session, guardian) = Self.makeModels()`: the `=` of the tuple pattern of `init`'s
+    /// body that binds the local named at `use`, with the assignments to that name between them
+    /// (as `SourceFile.localBinding` gives for a plain `let`).
+    private func tupleBinding(of use: Int, in body: TokenRange, file: SourceFile) -> (equal: Int, assignments: [Mutation])? {
+        let local = file.name(use)
+        var found: Int? = nil
+        for j in max(body.lowerBound, use - SourceFile.localWindow)..<use
+        where (file.isWord(j, "let") || file.isWord(j, "var")) && file.kind(j + 1) == .leftParen {
+            guard let close = file.partner(j + 1), close < use, close - j < 64, file.kind(close + 1) == .equal else { continue }
+            // The name as an element of its own (`(a, b)`, not `(a: T, b)` types nor nested patterns).
+            if ((j + 2)..<close).contains(where: { file.kind($0) == .identifier && file.name($0) == local
+                && (file.kind($0 - 1) == .leftParen || file.kind($0 - 1) == .comma) && (file.kind($0 + 1) == .comma || $0 + 1 == close) }) {
+                found = close + 1
+            }
+        }
+        guard let eq = found else { return nil }
+        return (eq, file.mutations(in: eq..<use).filter { $0.kind == .assignment && $0.path == [local] && !$0.viaSelf })
+    }
+
     /// `factory()`: the whole argument calls a parameter of `function` whose type is a function type.
     private func callsClosureParameter(_ arg: Int, end: Int, of function: FunctionDecl, file: SourceFile) -> Bool {
         guard file.kind(arg) == .identifier, file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 else { return false }

@@ -270,11 +270,31 @@ public struct FileSummary: Sendable {
                 guard file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore, let close = file.partner(j), close > j else { return nil }
                 return close + 1
             }
+            // `let made = Navigator(…)` (or `var`), a local of the body that holds a construction
+            // and is not assigned again: returning it (`made.owner = self; return made`) hands
+            // back a new instance too.
+            var freshLocals: Set<String>? = nil
+            func returnsFreshLocal(at i: Int) -> Int? {
+                guard file.kind(i) == .identifier, file.kind(i - 1) != .period else { return nil }
+                if freshLocals == nil {
+                    var names = Set<String>(), assigned = Set<String>()
+                    for j in body where (file.isWord(j, "let") || file.isWord(j, "var")) && file.kind(j + 1) == .identifier && file.kind(j + 2) == .equal {
+                        if let end = constructs(at: j + 3), end >= body.upperBound || file.tokens[end].isAtLineStart || file.kind(end) == .semicolon {
+                            names.insert(file.name(j + 1))
+                        }
+                    }
+                    if !names.isEmpty {
+                        for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 && !m.viaSelf { assigned.insert(m.path[0]) }
+                    }
+                    freshLocals = names.subtracting(assigned)
+                }
+                return freshLocals!.contains(file.name(i)) ? i + 1 : nil
+            }
             var fresh = true
             var endsWithOne = false
             if let end = constructs(at: body.lowerBound), end == body.upperBound { endsWithOne = true }
             for i in body where file.isWord(i, "return") {
-                guard let end = constructs(at: i + 1),
+                guard let end = constructs(at: i + 1) ?? returnsFreshLocal(at: i + 1),
                       end >= body.upperBound || file.tokens[end].isAtLineStart || file.kind(end) == .semicolon || file.kind(end) == .rightBrace else { fresh = false; break }
                 if end == body.upperBound { endsWithOne = true }
             }
