@@ -6,18 +6,39 @@ import Foundation
 /// Returns a canonical copy of each string it is given. Strings of up to 15 UTF-8 bytes are
 /// stored inline by Swift and returned as they are; longer ones share the storage of the first
 /// equal string seen. Safe to use from several threads.
+///
+/// Each thread works in a table of its own (picked by its thread id, so two threads share one
+/// only when their ids fall on the same table): threads that interned into one shared table
+/// waited on its lock and passed its memory back and forth between the cores, for each of the
+/// tens of names of every file. A name may then be kept once per table, a few copies at most.
 public final class StringInterner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var table = Set<String>()
+    private final class Table {
+        let lock = NSLock()
+        var strings = Set<String>()
+    }
+    private let tables: [Table] = (0..<StringInterner.tableCount).map { _ in Table() }
+    static let tableCount = 8
 
     public init() {}
+
+    /// The table of the calling thread.
+    private var table: Table {
+        #if canImport(Darwin)
+        let id = UInt(bitPattern: pthread_self())
+        #else
+        let id = UInt(pthread_self())
+        #endif
+        // Thread ids are addresses: their low bits are alike, so they are mixed first.
+        return tables[Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 61) & (StringInterner.tableCount - 1)]
+    }
 
     /// The canonical copy of `s`.
     public func intern(_ s: String) -> String {
         if !StringInterner.isLong(s) { return s }
-        lock.lock()
-        defer { lock.unlock() }
-        return table.insert(s).memberAfterInsert
+        let t = table
+        t.lock.lock()
+        defer { t.lock.unlock() }
+        return t.strings.insert(s).memberAfterInsert
     }
 
     public func intern(_ s: String?) -> String? { s.map { intern($0) } }
@@ -35,11 +56,15 @@ public final class StringInterner: @unchecked Sendable {
         strings.contains(where: isLong)
     }
 
-    /// Number of distinct long strings held.
+    /// Number of distinct long strings held (a string held by several tables counts once).
     public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return table.count
+        var all = Set<String>()
+        for t in tables {
+            t.lock.lock()
+            all.formUnion(t.strings)
+            t.lock.unlock()
+        }
+        return all.count
     }
 }
 
