@@ -479,8 +479,8 @@ final class ViewGraphBuilder {
     /// Custom modifiers called in a range: `.name(…)`, `.name { }`, implicit-self `name(…)`, and
     /// `.modifier(M(…))`; well-known framework calls are left out. Also whether the code applies
     /// an environment object (`environmentObject(…)`, `environment(model)`), found in the same pass.
-    func customCalls(in range: TokenRange) -> (calls: Set<EnvironmentProvision>, appliesEnvironment: Bool) {
-        var out = Set<EnvironmentProvision>()
+    func customCalls(in range: TokenRange) -> (calls: [EnvironmentProvision], appliesEnvironment: Bool) {
+        var out = UniqueList()
         var applies = false
         for c in callCandidates(in: range) {
             let i = Int(c)
@@ -514,7 +514,23 @@ final class ViewGraphBuilder {
             guard parenthesised || (!endsCondition(member: i) && isClosureOpen(i + 1)) else { continue }
             out.insert(.modifierFunction(file.name(i)))
         }
-        return (out, applies)
+        return (out.items, applies)
+    }
+
+    /// A list without repeats, in the order first seen: compared one by one while short (most
+    /// members call a few names), through a set past that (one member may call thousands).
+    struct UniqueList {
+        private(set) var items: [EnvironmentProvision] = []
+        private var seen: Set<EnvironmentProvision>? = nil
+        mutating func insert(_ p: EnvironmentProvision) {
+            if seen == nil {
+                guard !items.contains(p) else { return }
+                items.append(p)
+                if items.count > 16 { seen = Set(items) }
+            } else if seen!.insert(p).inserted {
+                items.append(p)
+            }
+        }
     }
 
     /// Whether the member `name` at `i` ends the condition of an `if`, `while` or `switch`
