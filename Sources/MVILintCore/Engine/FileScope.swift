@@ -12,7 +12,9 @@ import Darwin
 /// the engine asks each enabled rule whether it can report anything in the file, from the
 /// file's declarations as pass 1 summarised them, the project index, and whether the file's
 /// bytes contain the words that rules listed in `Rule.scopeWords`. A file for which no rule can,
-/// and that holds no suppression comment, is not checked again: it has no findings.
+/// and that holds no suppression comment, is not checked again: it has no findings. In the
+/// others, only the rules that can report run (all of them in a file with a suppression comment,
+/// whose unused suppressions are reported).
 ///
 /// The tests hold every rule to its answer: on the examples, the fixtures and generated
 /// projects, a rule that says it cannot report in a file reports nothing there.

@@ -125,7 +125,8 @@ public final class Linter {
     /// of staged files, not a project.
     public var retainedSourceBudget = 1 << 20
     /// Whether pass 2 leaves out the lint files in which no enabled rule can report (see
-    /// `FileScope`); they are counted as linted, with no findings. Off when `retainsSources` is set.
+    /// `FileScope`), and runs on the others only the rules that can; the files left out are
+    /// counted as linted, with no findings. Off when `retainsSources` is set.
     public var skipsFilesOutOfScope = true
     /// Whether the project's summaries are left to the end of the process rather than freed once
     /// the index is built. A command-line run that lints once and exits sets it: freeing the
@@ -210,7 +211,8 @@ public final class Linter {
 
         // Only the summaries and the kept files outlive pass 1: the rest is dropped before the
         // index is built, and the summaries once it is.
-        var targets: [(path: String, file: SourceFile?, inScope: Bool)] = []
+        // `rules`: bit `k` set when `plan[k]` may report in the file (all bits without scoping).
+        var targets: [(path: String, file: SourceFile?, rules: UInt64)] = []
         // For each target, its summary and the scope words its bytes contain.
         var targetFacts: [(summary: Int, wordMask: UInt64)] = []
         var summaries: [FileSummary] = []
@@ -222,7 +224,7 @@ public final class Linter {
             guard let s = consume moved else { continue }
             summaries.append(consume s)
             if loaded[i].isLintFile {
-                targets.append((loaded[i].path, loaded[i].file, true))
+                targets.append((loaded[i].path, loaded[i].file, Linter.allRules(plan.count)))
                 targetFacts.append((summaries.count - 1, loaded[i].wordMask))
             }
         }
@@ -235,14 +237,19 @@ public final class Linter {
             // On all cores: on a large project, asking every rule about every file is a second
             // of one thread's time (index lookups of names, summaries spread over memory).
             let suppressionBit = scopeWords.firstIndex(of: FileScope.suppressionWord).map { UInt64(1) << UInt64($0) } ?? 0
-            let inScope = parallelMap(targetFacts) { facts -> Bool in
-                if facts.wordMask & suppressionBit != 0 { return true }
+            let allRules = Linter.allRules(plan.count)
+            let inScope = parallelMap(targetFacts) { facts -> UInt64 in
+                // A suppression comment is checked against every rule (an unused one is reported).
+                if facts.wordMask & suppressionBit != 0 { return allRules }
                 // `ownedIndex` is read, never written, while the threads run; it is the index's only
                 // owner, so that handing it over at the end leaves no other reference.
                 let scope = FileScope(types: summaries[facts.summary].types, project: ownedIndex!, settings: self.settings, words: scopeWords, wordMask: facts.wordMask)
-                return plan.contains { $0.rule.mayReport(in: scope) }
+                // Each rule is asked: pass 2 runs only those that may report in the file.
+                var rules: UInt64 = 0
+                for k in plan.indices where plan[k].rule.mayReport(in: scope) { rules |= Linter.ruleBit(k) }
+                return rules
             }
-            for k in targets.indices { targets[k].inScope = inScope[k] }
+            for k in targets.indices { targets[k].rules = inScope[k] }
         }
         targetFacts = []
         // Freed on another thread, while pass 2 starts, rather than before it (or not at all).
@@ -253,7 +260,7 @@ public final class Linter {
 
         // Pass 2: run the enabled rules on each lint file against the read-only index.
         var checked = parallelMap(targets) { target -> CheckedFile in
-            if !target.inScope {
+            if target.rules == 0 {
                 return CheckedFile(findings: [], diagnostic: nil, path: target.path, bytes: nil, readTime: 0, scanTime: 0, checkTime: 0,
                                    rescanned: false, skipped: true)
             }
@@ -278,7 +285,7 @@ public final class Linter {
                 scanTime = seconds(t, DispatchTime.now())
             }
             let t = DispatchTime.now()
-            let findings = self.check(file, index: ownedIndex!, plan: plan)
+            let findings = self.check(file, index: ownedIndex!, plan: plan, rules: target.rules)
             return CheckedFile(findings: findings, diagnostic: nil, path: file.path, bytes: self.retainsSources ? file.bytes : nil,
                                readTime: readTime, scanTime: scanTime, checkTime: seconds(t, DispatchTime.now()), rescanned: target.file == nil, skipped: false)
         }
@@ -356,6 +363,15 @@ public final class Linter {
         var options: [String: OptionValue]
     }
 
+    /// The bit of `plan[k]` in a set of rules; rules past the 63rd share the last bit, so that
+    /// they are always run together when any of them may report.
+    static func ruleBit(_ k: Int) -> UInt64 { 1 << UInt64(min(k, 63)) }
+
+    /// The set of the first `count` rules of a plan.
+    static func allRules(_ count: Int) -> UInt64 {
+        count >= 64 ? .max : (1 << UInt64(count)) - 1
+    }
+
     func activeRules() -> [ActiveRule] {
         rules.compactMap { rule in
             let info = rule.info
@@ -365,9 +381,10 @@ public final class Linter {
         }
     }
 
-    func check(_ file: SourceFile, index: ProjectIndex, plan: [ActiveRule]) -> [Finding] {
+    /// Runs the rules of `plan` whose bits `rules` has set (`ruleBit`), all of them by default.
+    func check(_ file: SourceFile, index: ProjectIndex, plan: [ActiveRule], rules: UInt64 = .max) -> [Finding] {
         var out: [Finding] = []
-        for active in plan {
+        for (k, active) in plan.enumerated() where rules & Linter.ruleBit(k) != 0 {
             var context = RuleContext(file: file, project: index, ruleID: active.id, severity: active.severity,
                                       options: active.options, settings: settings)
             active.rule.init().check(&context)

@@ -238,8 +238,9 @@ public protocol Rule {
     /// `FileScope.contains` (at most a few per rule; the default is none).
     static var scopeWords: [String] { get }
     /// Whether `check` can report anything in the file that `scope` describes. The engine does
-    /// not check a file for which no enabled rule can (`FileScope`). The answer must never be
-    /// false where `check` would report; the default, true, checks every file.
+    /// not run the rule on a file for which it answers false, nor check at all a file for which
+    /// no enabled rule can (`FileScope`). The answer must never be false where `check` would
+    /// report; the default, true, checks every file.
     static func mayReport(in scope: FileScope) -> Bool
 }
 
