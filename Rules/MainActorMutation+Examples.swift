@@ -99,6 +99,31 @@ extension MainActorMutation {
             }
             """,
         ]),
+        // GoogleSignIn calls its completion blocks on the main queue (in a file that imports it);
+        // a `URLSession` handler beside them does not run there.
+        .triggering("""
+        import GoogleSignIn
+        final class AccountModel: ObservableObject {
+            @Published private(set) var signedIn = false
+            @Published private(set) var avatar: Data?
+            func signIn(from host: UIViewController) {
+                GIDSignIn.sharedInstance.signIn(withPresenting: host) { [weak self] result, _ in
+                    self?.signedIn = result != nil
+                }
+                GIDSignIn.sharedInstance.currentUser?.addScopes(["profile"], presenting: host) { [weak self] result, _ in
+                    self?.signedIn = result != nil
+                }
+                GIDSignIn.sharedInstance.restorePreviousSignIn { [weak self] user, _ in
+                    self?.signedIn = user != nil
+                }
+            }
+            func loadAvatar(_ url: URL) {
+                URLSession.shared.dataTask(with: url) { [weak self] data, _, _ in
+                    ↓self?.avatar = data
+                }.resume()
+            }
+        }
+        """),
         // A project helper that calls its closure inside Firestore's or Firebase Auth's handlers
         // delivers on the main queue; one that calls it from `URLSession`'s does not, nor does a
         // `delete` on something that is not a Firestore reference.

@@ -94,7 +94,9 @@ struct MainActorMutation: Rule {
         function that hands its closure to one), Socket.IO's event and acknowledgement handlers \
         (`socket.on("event") { }`, `once`, `onAny`, `emitWithAck(…).timingOut(after:) { }`, on its \
         manager's `handleQueue`, the main queue unless the file sets another; in a file that \
-        imports SocketIO), and AppKit's \
+        imports SocketIO), GoogleSignIn's completion blocks (`GIDSignIn.sharedInstance.signIn(withPresenting:) { }`, \
+        `restorePreviousSignIn`, `disconnect`, a user's `addScopes` and `refreshTokensIfNeeded`; in a \
+        file that imports GoogleSignIn), and AppKit's \
         `NSEvent.addLocalMonitorForEvents`. Realm delivers the changes of `observe { }` with no \
         `on:` queue on the run loop of the thread that registered them (in a file that imports \
         RealmSwift): the block runs where the registering code runs, as a scheduled timer's does. \
@@ -1105,7 +1107,7 @@ struct MainActorMutation: Rule {
     /// the modules that a file imports for the name to be that library's class: Firestore runs its
     /// completion and snapshot handlers on its settings' dispatch queue, the main queue unless set
     /// otherwise (not a transaction's update block, which runs elsewhere); Firebase Auth calls its
-    /// completion blocks and listeners on the main thread.
+    /// completion blocks and listeners on the main thread; GoogleSignIn its completion blocks.
     static let libraryMainThreadCallbacks: [String: (modules: Set<String>, methods: Set<String>)] = [
         "Firestore": (["FirebaseFirestore", "Firebase"],
                       ["getDocument", "getDocuments", "addDocument", "setData", "updateData", "delete", "addSnapshotListener", "commit"]),
@@ -1117,6 +1119,9 @@ struct MainActorMutation: Rule {
         "Auth": (["FirebaseAuth", "Firebase"],
                  ["signIn", "createUser", "signInAnonymously", "sendPasswordReset", "sendEmailVerification", "addStateDidChangeListener",
                   "addIDTokenDidChangeListener", "reload", "getIDToken", "getIDTokenResult"]),
+        // GoogleSignIn calls its completion blocks asynchronously on the main queue.
+        "GIDSignIn": (["GoogleSignIn"], ["signIn", "restorePreviousSignIn", "disconnect", "addScopes", "refreshTokensIfNeeded"]),
+        "GIDGoogleUser": (["GoogleSignIn"], ["addScopes", "refreshTokensIfNeeded"]),
     ]
 
     /// The class of `libraryMainThreadCallbacks` or `mainThreadCallbacks` that an initial value makes:
