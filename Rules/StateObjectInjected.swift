@@ -506,7 +506,7 @@ struct StateObjectInjected: Rule {
                     // member of one (`result.model`, of a tuple the factory returns).
                     let readsLocal = arg + 1 == close || (arg + 3 == close && file.kind(arg + 1) == .period
                                                           && (file.kind(arg + 2) == .identifier || file.kind(arg + 2) == .integerLiteral))
-                    if readsLocal, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body) ?? tupleBinding(of: arg, in: body, file: file),
+                    if readsLocal, file.kind(arg) == .identifier, let (eq, assignments) = file.localBinding(at: arg, in: body) ?? file.tupleBinding(at: arg, in: body),
                        file.kind(eq) == .equal, assignments.isEmpty,
                        let valueEnd = file.plainCallEnd(from: eq + 1, before: arg) ?? valueEnd(from: eq + 1, before: arg, file: file) {
                         if callsFactoryFunction(eq + 1, end: valueEnd, file: file, project: project) { continue }
@@ -523,25 +523,6 @@ struct StateObjectInjected: Rule {
 }
 
 extension StateObjectInjected {
-    /// `let (session, guardian) = Self.makeModels()`: the `=` of the tuple pattern of `init`'s
-    /// body that binds the local named at `use`, with the assignments to that name between them
-    /// (as `SourceFile.localBinding` gives for a plain `let`).
-    private func tupleBinding(of use: Int, in body: TokenRange, file: SourceFile) -> (equal: Int, assignments: [Mutation])? {
-        let local = file.name(use)
-        var found: Int? = nil
-        for j in max(body.lowerBound, use - SourceFile.localWindow)..<use
-        where (file.isWord(j, "let") || file.isWord(j, "var")) && file.kind(j + 1) == .leftParen {
-            guard let close = file.partner(j + 1), close < use, close - j < 64, file.kind(close + 1) == .equal else { continue }
-            // The name as an element of its own (`(a, b)`, not `(a: T, b)` types nor nested patterns).
-            if ((j + 2)..<close).contains(where: { file.kind($0) == .identifier && file.name($0) == local
-                && (file.kind($0 - 1) == .leftParen || file.kind($0 - 1) == .comma) && (file.kind($0 + 1) == .comma || $0 + 1 == close) }) {
-                found = close + 1
-            }
-        }
-        guard let eq = found else { return nil }
-        return (eq, file.mutations(in: eq..<use).filter { $0.kind == .assignment && $0.path == [local] && !$0.viaSelf })
-    }
-
     /// `factory()`: the whole argument calls a parameter of `function` whose type is a function type.
     private func callsClosureParameter(_ arg: Int, end: Int, of function: FunctionDecl, file: SourceFile) -> Bool {
         guard file.kind(arg) == .identifier, file.kind(arg + 1) == .leftParen, file.partner(arg + 1) == end - 1 else { return false }

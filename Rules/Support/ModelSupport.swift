@@ -144,8 +144,30 @@ extension SourceFile {
         guard let nameToken = binding else { return nil }
         var eq = nameToken + 1
         while eq < start, kind(eq) != .equal, tokens[eq].line == tokens[nameToken].line { eq += 1 }
-        // `self.m = m` writes the property of the same name, not the local.
-        return (eq, mutations(in: eq..<start).filter { $0.kind == .assignment && $0.path == [local] && !$0.viaSelf })
+        return (eq, assignments(to: local, in: eq..<start))
+    }
+
+    /// `let (session, guardian) = Self.makeModels()`: as `localBinding(at:in:)`, for a local that
+    /// a tuple pattern binds (the `=` after the pattern).
+    func tupleBinding(at start: Int, in body: TokenRange) -> (equal: Int, assignments: [Mutation])? {
+        let local = name(start)
+        var found: Int? = nil
+        for j in max(body.lowerBound, start - SourceFile.localWindow)..<start where (isWord(j, "let") || isWord(j, "var")) && kind(j + 1) == .leftParen {
+            guard let close = partner(j + 1), close < start, close - j < 64, kind(close + 1) == .equal else { continue }
+            // The name as an element of its own (`(a, b)`, not `(a: T, b)` types nor nested patterns).
+            if ((j + 2)..<close).contains(where: { kind($0) == .identifier && name($0) == local
+                && (kind($0 - 1) == .leftParen || kind($0 - 1) == .comma) && (kind($0 + 1) == .comma || $0 + 1 == close) }) {
+                found = close + 1
+            }
+        }
+        guard let eq = found else { return nil }
+        return (eq, assignments(to: local, in: eq..<start))
+    }
+
+    /// The assignments to the local named `local` in `range` (`self.m = m` writes the property of the
+    /// same name, not the local).
+    private func assignments(to local: String, in range: TokenRange) -> [Mutation] {
+        mutations(in: range).filter { $0.kind == .assignment && $0.path == [local] && !$0.viaSelf }
     }
 
     /// Whether `range` is an existing instance reached through a shared one and no other call:

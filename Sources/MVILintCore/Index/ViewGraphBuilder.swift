@@ -342,14 +342,17 @@ final class ViewGraphBuilder {
     /// `candidates` that lie in `range`.
     func callCandidates(in range: TokenRange) -> ArraySlice<Int32> {
         let all = candidates
-        var lo = 0, hi = all.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(all[mid]) < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        // The first candidate at or after `token`, by bisection.
+        func first(atLeast token: Int, from start: Int) -> Int {
+            var lo = start, hi = all.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if Int(all[mid]) < token { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
         }
-        var end = lo
-        while end < all.count, Int(all[end]) < range.upperBound { end += 1 }
-        return all[lo..<end]
+        let lo = first(atLeast: range.lowerBound, from: 0)
+        return all[lo..<first(atLeast: range.upperBound, from: lo)]
     }
 
     func isChainEnd(_ j: Int) -> Bool {
