@@ -4,7 +4,7 @@
 enum Command: String, CaseIterable {
     case lint
     case initConfig = "init"
-    case rules, explain, docs, reporters, version, help
+    case rules, explain, docs, reporters, lsp, version, help
 
     /// One line for the command list.
     var summary: String {
@@ -15,6 +15,7 @@ enum Command: String, CaseIterable {
         case .explain: return "Describe a rule: summary, rationale and examples"
         case .docs: return "Write one Markdown page per rule and an index into a directory"
         case .reporters: return "List the output formats that --reporter accepts"
+        case .lsp: return "Run the language server on standard input and output, for editors"
         case .version: return "Print the version"
         case .help: return "Show help for a command"
         }
@@ -28,6 +29,7 @@ enum Command: String, CaseIterable {
         case .explain: return "mvilint explain [--full] <rule-id>"
         case .docs: return "mvilint docs <output-directory>"
         case .reporters: return "mvilint reporters"
+        case .lsp: return "mvilint lsp"
         case .version: return "mvilint version"
         case .help: return "mvilint help [<command>]"
         }

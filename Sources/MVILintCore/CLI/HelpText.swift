@@ -107,6 +107,17 @@ enum HelpText {
             out += optionTable(command.options)
         case .rules, .version, .reporters:
             out += "\nOPTIONS:\n" + optionTable(command.options)
+        case .lsp:
+            out += """
+
+            Speaks the Language Server Protocol over standard input and output: an editor starts
+            it and shows findings as you type, on unsaved buffers, with types resolved across the
+            project, and offers fixes and suppressions as code actions. See docs/editors.md.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
         }
         return out
     }

@@ -1,0 +1,485 @@
+/// The language server's one point of contact with mvilint's engine: configuration, file
+/// summaries, the project index and checking.
+
+import Foundation
+import MVILintCore
+
+/// One project's engine state: its configuration, every file's summary, and the project index
+/// built from them, as the command line builds them (the same file discovery, configuration
+/// lookup, project settings and index constructor).
+///
+/// The server keeps the summaries between changes. When a file changes, only that file is
+/// summarised again; `update` compares the new summary with the old one and says what other
+/// files can see of the difference. The index is then built again from the summaries in memory
+/// (no file is read or parsed again), and only when something visible changed.
+///
+/// Not thread-safe: the server's worker owns it. `summarise` is the exception: it touches no
+/// state, so pass 1 calls it on several threads.
+final class EngineAdapter {
+    let rules: [any Rule.Type]
+    let infos: [RuleInfo]
+    /// The project root, absolute.
+    let root: String
+    /// The configuration file in use, if any.
+    private(set) var configurationPath: String?
+    private(set) var configuration: Configuration?
+    /// Problems of the configuration file; the last valid configuration (or none) stays in use.
+    private(set) var configurationIssues: [ConfigurationIssue] = []
+    private var linter: Linter
+    private var summaries: [String: FileSummary] = [:]
+    private var index: ProjectIndex?
+    /// Reverse edges for finding what a change reaches: a type or alias name → the names of the
+    /// types that inherit from it, alias it or hold it in a stored property. Built on demand.
+    private var reverseEdges: (inheritance: [String: [String]], holders: [String: [String]])?
+    /// Construction edges of the view graph: a view → the views its members construct.
+    private var viewEdges: [String: [String]]?
+    /// The manifests, Xcode projects and Core Data models of the last discovery.
+    private var manifests: [String] = []
+
+    init(root: String, rules: [any Rule.Type], infos: [RuleInfo]) {
+        self.root = root
+        self.rules = rules
+        self.infos = infos
+        self.linter = Linter(rules: rules)
+    }
+
+    /// The project root that the command line picks for a lint of `path`.
+    static func projectRoot(for path: String) -> String {
+        FileDiscovery.projectRoot(for: [path])
+    }
+
+    /// Every Swift file of the project, as `mvilint lint ROOT` finds them (sorted, absolute).
+    func discoverFiles() -> [String] {
+        let walked = FileDiscovery.swiftFiles(in: [root])
+        manifests = walked.manifests
+        return walked.files
+    }
+
+    /// Whether a path names a file that changes the project settings (a manifest or an Xcode project).
+    static func isSettingsFile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name == "Package.swift" || name.hasPrefix("Package@swift") || path.contains(".xcodeproj/") || path.hasSuffix(".pbxproj")
+            || path.contains(".xcdatamodel")
+    }
+
+    static let configurationFileName = ConfigurationLoader.fileName
+
+    /// The configuration file that applies to a project root, if any.
+    static func configurationPath(for root: String) -> String? { ConfigurationLoader.find(from: root) }
+
+    /// Loads the configuration that applies to the root (`text` in place of the file's content,
+    /// for an unsaved buffer) and the project settings, as a lint run does. On an invalid
+    /// configuration the previous one stays in use and `configurationIssues` says why.
+    func configure(text: String? = nil) {
+        let path = ConfigurationLoader.find(from: root)
+        configurationPath = path
+        configurationIssues = []
+        if let path {
+            do {
+                if let text {
+                    configuration = try ConfigurationLoader.parse(text, path: path, rules: infos)
+                } else {
+                    configuration = try ConfigurationLoader.load(path: path, rules: infos)
+                }
+            } catch let error as ConfigurationError {
+                configurationIssues = error.issues
+            } catch {
+                configurationIssues = [ConfigurationIssue(path: path, line: 0, keyPath: "", message: "\(error)")]
+            }
+        } else {
+            configuration = nil
+        }
+        var settings = ProjectSettings()
+        settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: manifests)
+        settings.coreDataEntityClasses = FileDiscovery.coreDataEntityClasses(manifests: manifests)
+        var selection = RuleSelection()
+        configuration?.apply(to: &selection)
+        configuration?.apply(to: &settings)
+        linter = Linter(rules: rules, selection: selection, settings: settings)
+        index = nil
+    }
+
+    /// Whether the configuration lints `path` (`included`/`excluded`); every file is indexed.
+    func isLinted(_ path: String) -> Bool {
+        configuration?.isLinted(path) ?? true
+    }
+
+    // MARK: Summaries
+
+    /// What pass 1 learns from one file's bytes.
+    struct Summarised {
+        fileprivate var summary: FileSummary?
+        /// Why the file cannot be linted (not UTF-8, binary), when it cannot.
+        var problem: String?
+    }
+
+    /// Summarises a file. Thread-safe.
+    static func summarise(path: String, bytes: [UInt8]) -> Summarised {
+        switch SourceReader.validate(bytes) {
+        case .failure(let message):
+            return Summarised(summary: nil, problem: message)
+        case .success(let valid):
+            return Summarised(summary: FileSummary(file: SourceFile(path: path, bytes: valid)), problem: nil)
+        }
+    }
+
+    /// Reads and summarises a file on disk. Thread-safe.
+    static func summariseFile(_ path: String) -> (Summarised, bytes: [UInt8]?) {
+        switch SourceReader.read(path) {
+        case .failure(let message): return (Summarised(summary: nil, problem: message), nil)
+        case .success(let b): return (summarise(path: path, bytes: b), b)
+        }
+    }
+
+    /// What other files can see of a change to one file.
+    struct Change {
+        /// Something besides positions changed: the index must be built again.
+        var visible = false
+        /// Positions of declarations moved (notes that point into the file are stale).
+        var moved = false
+        /// Names whose facts changed (declared types, and the names that the file's other
+        /// contributions mention); files that mention them may get other findings.
+        var names = Set<String>()
+        /// The file's part of the view graph changed.
+        var viewGraph = false
+        /// A change that may reach any file (a re-exported module).
+        var everywhere = false
+    }
+
+    /// Replaces (or, with nil, removes) the summary of `path` and says what changed.
+    func update(_ path: String, to new: Summarised?) -> Change {
+        let old = summaries[path]
+        let newSummary = new?.summary
+        if let s = newSummary { summaries[path] = s } else { summaries[path] = nil }
+        let change = EngineAdapter.compare(old, newSummary)
+        if change.visible {
+            index = nil
+            reverseEdges = nil
+            viewEdges = nil
+        } else if change.moved {
+            positionsStale = true
+        }
+        return change
+    }
+
+    /// Whether the index holds declaration positions that moved since it was built (nothing
+    /// else changed). Only notes read those positions, so the file being typed in is checked
+    /// first with the index as it is, and the index is built again before other files
+    /// (`refreshPositions`).
+    private(set) var positionsStale = false
+
+    /// Builds the index again if declaration positions moved since it was built.
+    func refreshPositions() {
+        guard positionsStale else { return }
+        positionsStale = false
+        index = nil
+        currentIndex()
+    }
+
+    /// Sets the summary of `path` without comparing (while indexing the whole project).
+    func load(_ path: String, _ summarised: Summarised) {
+        summaries[path] = summarised.summary
+        index = nil
+        reverseEdges = nil
+        viewEdges = nil
+    }
+
+    /// Reads a source file as a lint run does (regular files only, size limit, UTF-8). Thread-safe.
+    static func read(_ path: String) -> Result<[UInt8], ReadError> {
+        switch SourceReader.read(path) {
+        case .success(let b): return .success(b)
+        case .failure(let message): return .failure(ReadError(message: message))
+        }
+    }
+
+    struct ReadError: Error { var message: String }
+
+    /// Whether the project's file discovery would list `path` (a `.swift` file under the root,
+    /// not a manifest, not inside a hidden or skipped directory such as `.build`).
+    func isSourceFile(_ path: String) -> Bool {
+        let base = root.hasSuffix("/") ? root : root + "/"
+        guard path.hasPrefix(base), path.hasSuffix(".swift") else { return false }
+        let components = path.dropFirst(base.count).split(separator: "/")
+        guard let name = components.last, !(name == "Package.swift" || name.hasPrefix("Package@swift")) else { return false }
+        return !components.contains { $0.hasPrefix(".") || FileDiscovery.skippedDirectoryNames.contains(String($0)) }
+    }
+
+    /// `path` made absolute and standardized as the command line does.
+    static func absolutePath(_ path: String) -> String { FileDiscovery.absolutePath(path) }
+
+    /// Forgets every summary (before indexing the project again).
+    func removeAll() {
+        summaries = [:]
+        index = nil
+        reverseEdges = nil
+        viewEdges = nil
+    }
+
+    var summaryCount: Int { summaries.count }
+
+    /// The project index over the current summaries, built when something visible changed.
+    /// The summaries go in path order, the order of the command line's discovery.
+    @discardableResult
+    func currentIndex() -> ProjectIndex {
+        if let index { return index }
+        positionsStale = false
+        let ordered = summaries.keys.sorted().map { summaries[$0]! }
+        let s = linter.settings
+        let built = ProjectIndex(summaries: ordered, modelSuffixes: s.modelSuffixes,
+                                 defaultMainActorDirectories: s.defaultMainActorDirectories,
+                                 defaultMainActorEverywhere: s.defaultMainActorEverywhere,
+                                 coreDataEntityClasses: s.coreDataEntityClasses)
+        index = built
+        return built
+    }
+
+    // MARK: Checking
+
+    /// A finding with the bytes it covers in the checked text.
+    struct CheckedFinding {
+        var finding: Finding
+        /// The byte range of the token the finding is reported at (empty at the end of the text).
+        var range: Range<Int>
+    }
+
+    /// Runs the enabled rules over `bytes` as the file at `path`, against the current index.
+    /// Returns nil with a message when the bytes cannot be linted.
+    func check(_ path: String, bytes: [UInt8]) -> (findings: [CheckedFinding], problem: String?) {
+        let valid: [UInt8]
+        switch SourceReader.validate(bytes) {
+        case .failure(let message): return ([], message)
+        case .success(let b): valid = b
+        }
+        let file = SourceFile(path: path, bytes: valid)
+        let findings = linter.check(file, index: currentIndex())
+        return (findings.sorted(by: Finding.reportOrder).map { f in
+            CheckedFinding(finding: f, range: EngineAdapter.tokenRange(of: f.location, in: file))
+        }, nil)
+    }
+
+    /// The bytes of the token at a finding's line and character column (one character when no
+    /// token starts there).
+    static func tokenRange(of location: SourceLocation, in file: SourceFile) -> Range<Int> {
+        let line = max(1, min(location.line, file.lineStarts.count))
+        let lineStart = Int(file.lineStarts[line - 1])
+        let lineEnd = line < file.lineStarts.count ? Int(file.lineStarts[line]) : file.bytes.count
+        var contentEnd = lineEnd
+        while contentEnd > lineStart, file.bytes[contentEnd - 1] == 10 || file.bytes[contentEnd - 1] == 13 { contentEnd -= 1 }
+        let start = UTF16Columns.offset(ofCharacterColumn: location.column, in: file.bytes, lineStart: lineStart, lineEnd: contentEnd)
+        // The token starting there, by binary search on the tokens' starts.
+        let tokens = file.tokens
+        var lo = 0, hi = tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(tokens[mid].start) < start { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < tokens.count, Int(tokens[lo].start) == start, tokens[lo].end > tokens[lo].start {
+            return start..<min(Int(tokens[lo].end), max(start, contentEnd))
+        }
+        guard start < contentEnd else { return start..<start }
+        return start..<min(contentEnd, start + UTF16Columns.sequenceLength(file.bytes[start]))
+    }
+
+    // MARK: What a change reaches
+
+    /// The names a change reaches besides its own: the types that inherit from a changed name
+    /// or alias it (transitively), the types that hold one in a stored property (two levels:
+    /// a view's model, the model's state), and, when the view graph changed, the views
+    /// constructed below the changed views (transitively, as far as environment objects flow),
+    /// which are returned apart: only files that read an environment object need them.
+    func reach(of change: Change) -> (names: Set<String>, views: Set<String>) {
+        var reached = change.names
+        let edges = reverseEdgesBuilt()
+        // Inheritance and aliases, to a fixed point.
+        var frontier = Array(reached)
+        while let name = frontier.popLast() {
+            for sub in edges.inheritance[name] ?? [] where reached.insert(sub).inserted { frontier.append(sub) }
+        }
+        // Holders, two levels.
+        var level = reached
+        for _ in 0..<2 {
+            var next = Set<String>()
+            for name in level { for holder in edges.holders[name] ?? [] where !reached.contains(holder) { next.insert(holder) } }
+            reached.formUnion(next)
+            level = next
+        }
+        var below = Set<String>()
+        if change.viewGraph {
+            let views = viewEdgesBuilt()
+            var stack = Array(change.names)
+            var seen = Set(stack)
+            while let v = stack.popLast() {
+                for child in views[v] ?? [] where seen.insert(child).inserted { stack.append(child) }
+            }
+            below = seen.subtracting(reached)
+        }
+        return (reached, below)
+    }
+
+    /// Words a file must contain for a view-graph change to reach its findings: the view graph
+    /// only serves `missing_environment_object`, which reports on views that read an
+    /// environment object.
+    static let viewGraphReaderWords = ["EnvironmentObject", "Environment"]
+
+    private func reverseEdgesBuilt() -> (inheritance: [String: [String]], holders: [String: [String]]) {
+        if let r = reverseEdges { return r }
+        var inheritance: [String: [String]] = [:]
+        var holders: [String: [String]] = [:]
+        for (_, s) in summaries {
+            for t in s.types.indices {
+                let name = s.types[t].name
+                for parent in s.types[t].inherited where parent != name { inheritance[parent, default: []].append(name) }
+                for p in s.types[t].storedProperties {
+                    if let held = p.typeName, held != name { holders[held, default: []].append(name) }
+                }
+            }
+            for (alias, target) in s.aliases where alias != target { inheritance[target, default: []].append(alias) }
+        }
+        reverseEdges = (inheritance, holders)
+        return (inheritance, holders)
+    }
+
+    private func viewEdgesBuilt() -> [String: [String]] {
+        if let v = viewEdges { return v }
+        var edges: [String: [String]] = [:]
+        for (_, s) in summaries {
+            guard let graph = s.viewGraph else { continue }
+            for site in graph.sites {
+                if case .type(let owner, _) = site.owner, owner != site.target { edges[owner, default: []].append(site.target) }
+            }
+        }
+        viewEdges = edges
+        return edges
+    }
+
+    // MARK: Comparing summaries
+
+    /// Compares two summaries of one file field by field (by reflection, so that a field added
+    /// to `FileSummary` is compared without a change here). Positions are compared apart: a
+    /// declaration that moved is not a visible change, but notes that point at it are stale.
+    static func compare(_ old: FileSummary?, _ new: FileSummary?) -> Change {
+        var change = Change()
+        let oldFields = fields(old), newFields = fields(new)
+        for label in Set(oldFields.keys).union(newFields.keys) where label != "path" {
+            let a = oldFields[label], b = newFields[label]
+            var positionsA: [String] = [], positionsB: [String] = []
+            let unitsA = a.map { units(of: $0, label: label, positions: &positionsA) } ?? []
+            let unitsB = b.map { units(of: $0, label: label, positions: &positionsB) } ?? []
+            if positionsA != positionsB { change.moved = true }
+            let differing = symmetricDifference(unitsA, unitsB)
+            guard !differing.isEmpty else { continue }
+            change.visible = true
+            for unit in differing { change.names.formUnion(unit.names) }
+            if label == "viewGraph" { change.viewGraph = true }
+            if label == "exportedImports" { change.everywhere = true }
+        }
+        return change
+    }
+
+    /// One comparable part of a summary field: a type entry, an element of a list, or the
+    /// whole field; with the names it stands for.
+    private struct Unit: Hashable {
+        var fingerprint: String
+        var names: [String]
+    }
+
+    private static func fields(_ summary: FileSummary?) -> [String: Any] {
+        guard let summary else { return [:] }
+        var out: [String: Any] = [:]
+        for child in Mirror(reflecting: summary).children {
+            if let label = child.label { out[label] = child.value }
+        }
+        return out
+    }
+
+    /// The units of one field. A type entry stands for its own name; the view graph's parts and
+    /// other lists for every name they mention.
+    private static func units(of value: Any, label: String, positions: inout [String]) -> [Unit] {
+        if label == "types", let entries = value as? [FileSummary.TypeEntry] {
+            return entries.map { e in
+                var words: [String] = []
+                let print = fingerprint(e, positions: &positions, words: &words)
+                return Unit(fingerprint: print, names: [e.name])
+            }
+        }
+        if label == "viewGraph" {
+            guard let graph = value as? ViewGraphSummary else { return [] }
+            var out: [Unit] = []
+            for child in Mirror(reflecting: graph).children where child.label != "path" {
+                out += elements(of: child.value).map { element in
+                    var words: [String] = []
+                    let print = (child.label ?? "") + ":" + fingerprint(element, positions: &positions, words: &words)
+                    return Unit(fingerprint: print, names: words)
+                }
+            }
+            return out
+        }
+        return elements(of: value).map { element in
+            var words: [String] = []
+            let print = fingerprint(element, positions: &positions, words: &words)
+            return Unit(fingerprint: print, names: words)
+        }
+    }
+
+    /// The elements of a collection, set or dictionary field; the value itself otherwise.
+    private static func elements(of value: Any) -> [Any] {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .collection?, .set?, .dictionary?: return mirror.children.map(\.value)
+        case .optional?: return mirror.children.first.map { elements(of: $0.value) } ?? []
+        default: return [value]
+        }
+    }
+
+    /// A text that two values share exactly when they are equal, leaving out source positions
+    /// (collected in `positions`); `words` collects the identifiers of its strings. Sets and
+    /// dictionaries are compared whatever their iteration order.
+    private static func fingerprint(_ value: Any, positions: inout [String], words: inout [String]) -> String {
+        if let location = value as? SourceLocation {
+            positions.append("\(location.line):\(location.column)")
+            return "@"
+        }
+        if let s = value as? String {
+            identifierWords(s, into: &words)
+            return "\"\(s.utf8.count):\(s)\""
+        }
+        let mirror = Mirror(reflecting: value)
+        if mirror.children.isEmpty {
+            return mirror.displayStyle == .optional ? "nil" : String(describing: value)
+        }
+        var parts = mirror.children.map { child -> String in
+            (child.label ?? "") + "=" + fingerprint(child.value, positions: &positions, words: &words)
+        }
+        switch mirror.displayStyle {
+        case .set?, .dictionary?:
+            parts.sort()
+        case .enum?:
+            return String(describing: mirror.subjectType) + "(" + parts.joined(separator: ",") + ")"
+        default:
+            break
+        }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    /// The identifier-like words of a string (`Store.state` → `Store`, `state`).
+    private static func identifierWords(_ s: String, into words: inout [String]) {
+        var current = ""
+        for scalar in s.unicodeScalars {
+            if scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+    }
+
+    /// The units in one list and not the other, counted with repeats.
+    private static func symmetricDifference(_ a: [Unit], _ b: [Unit]) -> [Unit] {
+        var counts: [Unit: Int] = [:]
+        for u in a { counts[u, default: 0] += 1 }
+        for u in b { counts[u, default: 0] -= 1 }
+        return counts.filter { $0.value != 0 }.map(\.key)
+    }
+}
