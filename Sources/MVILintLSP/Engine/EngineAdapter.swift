@@ -26,13 +26,19 @@ final class EngineAdapter {
     /// Problems of the configuration file; the last valid configuration (or none) stays in use.
     private(set) var configurationIssues: [ConfigurationIssue] = []
     private var linter: Linter
-    private var summaries: [String: FileSummary] = [:]
+    /// The summaries in path order (the order of the command line's discovery, in which the
+    /// index takes them), and each path's place in that order.
+    private var paths: [String] = []
+    private var summaries: [FileSummary] = []
+    private var slots: [String: Int] = [:]
     private var index: ProjectIndex?
-    /// Reverse edges for finding what a change reaches: a type or alias name → the names of the
-    /// types that inherit from it, alias it or hold it in a stored property. Built on demand.
-    private var reverseEdges: (inheritance: [String: [String]], holders: [String: [String]])?
-    /// Construction edges of the view graph: a view → the views its members construct.
-    private var viewEdges: [String: [String]]?
+    /// Edges for finding what a change reaches, each counted once per file that makes it, kept
+    /// up to date file by file: a type or alias name → the types that inherit from it or alias
+    /// it (`inheritance`), the types that hold it in a stored property (`holders`), and a view →
+    /// the views its members construct (`views`).
+    private var inheritance: [String: [String: Int]] = [:]
+    private var holders: [String: [String: Int]] = [:]
+    private var views: [String: [String: Int]] = [:]
     /// The manifests, Xcode projects and Core Data models of the last discovery.
     private var manifests: [String] = []
 
@@ -148,16 +154,17 @@ final class EngineAdapter {
 
     /// Replaces (or, with nil, removes) the summary of `path` and says what changed.
     func update(_ path: String, to new: Summarised?) -> Change {
-        let old = summaries[path]
-        let newSummary = new?.summary
-        if let s = newSummary { summaries[path] = s } else { summaries[path] = nil }
-        let change = EngineAdapter.compare(old, newSummary)
+        let old = slots[path].map { summaries[$0] }
+        let change = EngineAdapter.compare(old, new?.summary)
         if change.visible {
+            if let old { count(edges(of: old), by: -1) }
+            if let n = new?.summary { count(edges(of: n), by: 1) }
+            store(path, new?.summary)
             index = nil
-            reverseEdges = nil
-            viewEdges = nil
-        } else if change.moved {
-            positionsStale = true
+        } else {
+            // Equal but for positions: the new summary replaces the old all the same.
+            store(path, new?.summary)
+            if change.moved { positionsStale = true }
         }
         return change
     }
@@ -178,10 +185,79 @@ final class EngineAdapter {
 
     /// Sets the summary of `path` without comparing (while indexing the whole project).
     func load(_ path: String, _ summarised: Summarised) {
-        summaries[path] = summarised.summary
+        if let old = slots[path].map({ summaries[$0] }) { count(edges(of: old), by: -1) }
+        if let s = summarised.summary { count(edges(of: s), by: 1) }
+        store(path, summarised.summary)
         index = nil
-        reverseEdges = nil
-        viewEdges = nil
+    }
+
+    /// Puts a summary in its place in path order (appending when paths come in order, as a
+    /// project's discovery lists them), or removes it.
+    private func store(_ path: String, _ summary: FileSummary?) {
+        if let k = slots[path] {
+            if let summary {
+                summaries[k] = summary
+                return
+            }
+            paths.remove(at: k)
+            summaries.remove(at: k)
+            slots[path] = nil
+            for j in k..<paths.count { slots[paths[j]] = j }
+            return
+        }
+        guard let summary else { return }
+        if paths.last.map({ $0 < path }) ?? true {
+            slots[path] = paths.count
+            paths.append(path)
+            summaries.append(summary)
+            return
+        }
+        var lo = 0, hi = paths.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if paths[mid] < path { lo = mid + 1 } else { hi = mid }
+        }
+        paths.insert(path, at: lo)
+        summaries.insert(summary, at: lo)
+        for j in lo..<paths.count { slots[paths[j]] = j }
+    }
+
+    /// The edges a summary contributes (see `inheritance`, `holders`, `views`).
+    private func edges(of s: FileSummary) -> [(kind: Int, from: String, to: String)] {
+        var out: [(kind: Int, from: String, to: String)] = []
+        for t in s.types.indices {
+            let name = s.types[t].name
+            for parent in s.types[t].inherited where parent != name { out.append((0, parent, name)) }
+            for p in s.types[t].storedProperties {
+                if let held = p.typeName, held != name { out.append((1, held, name)) }
+            }
+        }
+        for (alias, target) in s.aliases where alias != target { out.append((0, target, alias)) }
+        if let graph = s.viewGraph {
+            for site in graph.sites {
+                if case .type(let owner, _) = site.owner, owner != site.target { out.append((2, owner, site.target)) }
+            }
+        }
+        return out
+    }
+
+    private func count(_ list: [(kind: Int, from: String, to: String)], by delta: Int) {
+        for e in list {
+            func adjust(_ map: inout [String: [String: Int]]) {
+                let n = (map[e.from]?[e.to] ?? 0) + delta
+                if n > 0 {
+                    map[e.from, default: [:]][e.to] = n
+                } else {
+                    map[e.from]?[e.to] = nil
+                    if map[e.from]?.isEmpty == true { map[e.from] = nil }
+                }
+            }
+            switch e.kind {
+            case 0: adjust(&inheritance)
+            case 1: adjust(&holders)
+            default: adjust(&views)
+            }
+        }
     }
 
     /// Reads a source file as a lint run does (regular files only, size limit, UTF-8). Thread-safe.
@@ -209,23 +285,24 @@ final class EngineAdapter {
 
     /// Forgets every summary (before indexing the project again).
     func removeAll() {
-        summaries = [:]
+        paths = []
+        summaries = []
+        slots = [:]
+        inheritance = [:]
+        holders = [:]
+        views = [:]
         index = nil
-        reverseEdges = nil
-        viewEdges = nil
     }
 
     var summaryCount: Int { summaries.count }
 
     /// The project index over the current summaries, built when something visible changed.
-    /// The summaries go in path order, the order of the command line's discovery.
     @discardableResult
     func currentIndex() -> ProjectIndex {
         if let index { return index }
         positionsStale = false
-        let ordered = summaries.keys.sorted().map { summaries[$0]! }
         let s = linter.settings
-        let built = ProjectIndex(summaries: ordered, modelSuffixes: s.modelSuffixes,
+        let built = ProjectIndex(summaries: summaries, modelSuffixes: s.modelSuffixes,
                                  defaultMainActorDirectories: s.defaultMainActorDirectories,
                                  defaultMainActorEverywhere: s.defaultMainActorEverywhere,
                                  coreDataEntityClasses: s.coreDataEntityClasses)
@@ -289,27 +366,25 @@ final class EngineAdapter {
     /// which are returned apart: only files that read an environment object need them.
     func reach(of change: Change) -> (names: Set<String>, views: Set<String>) {
         var reached = change.names
-        let edges = reverseEdgesBuilt()
         // Inheritance and aliases, to a fixed point.
         var frontier = Array(reached)
         while let name = frontier.popLast() {
-            for sub in edges.inheritance[name] ?? [] where reached.insert(sub).inserted { frontier.append(sub) }
+            for sub in (inheritance[name] ?? [:]).keys where reached.insert(sub).inserted { frontier.append(sub) }
         }
         // Holders, two levels.
         var level = reached
         for _ in 0..<2 {
             var next = Set<String>()
-            for name in level { for holder in edges.holders[name] ?? [] where !reached.contains(holder) { next.insert(holder) } }
+            for name in level { for holder in (holders[name] ?? [:]).keys where !reached.contains(holder) { next.insert(holder) } }
             reached.formUnion(next)
             level = next
         }
         var below = Set<String>()
         if change.viewGraph {
-            let views = viewEdgesBuilt()
             var stack = Array(change.names)
             var seen = Set(stack)
             while let v = stack.popLast() {
-                for child in views[v] ?? [] where seen.insert(child).inserted { stack.append(child) }
+                for child in (views[v] ?? [:]).keys where seen.insert(child).inserted { stack.append(child) }
             }
             below = seen.subtracting(reached)
         }
@@ -321,42 +396,13 @@ final class EngineAdapter {
     /// environment object.
     static let viewGraphReaderWords = ["EnvironmentObject", "Environment"]
 
-    private func reverseEdgesBuilt() -> (inheritance: [String: [String]], holders: [String: [String]]) {
-        if let r = reverseEdges { return r }
-        var inheritance: [String: [String]] = [:]
-        var holders: [String: [String]] = [:]
-        for (_, s) in summaries {
-            for t in s.types.indices {
-                let name = s.types[t].name
-                for parent in s.types[t].inherited where parent != name { inheritance[parent, default: []].append(name) }
-                for p in s.types[t].storedProperties {
-                    if let held = p.typeName, held != name { holders[held, default: []].append(name) }
-                }
-            }
-            for (alias, target) in s.aliases where alias != target { inheritance[target, default: []].append(alias) }
-        }
-        reverseEdges = (inheritance, holders)
-        return (inheritance, holders)
-    }
-
-    private func viewEdgesBuilt() -> [String: [String]] {
-        if let v = viewEdges { return v }
-        var edges: [String: [String]] = [:]
-        for (_, s) in summaries {
-            guard let graph = s.viewGraph else { continue }
-            for site in graph.sites {
-                if case .type(let owner, _) = site.owner, owner != site.target { edges[owner, default: []].append(site.target) }
-            }
-        }
-        viewEdges = edges
-        return edges
-    }
-
     // MARK: Comparing summaries
 
     /// Compares two summaries of one file field by field (by reflection, so that a field added
     /// to `FileSummary` is compared without a change here). Positions are compared apart: a
     /// declaration that moved is not a visible change, but notes that point at it are stale.
+    static func compare(_ old: Summarised?, _ new: Summarised?) -> Change { compare(old?.summary, new?.summary) }
+
     static func compare(_ old: FileSummary?, _ new: FileSummary?) -> Change {
         var change = Change()
         let oldFields = fields(old), newFields = fields(new)
@@ -392,32 +438,32 @@ final class EngineAdapter {
         return out
     }
 
-    /// The units of one field. A type entry stands for its own name; the view graph's parts and
-    /// other lists for every name they mention.
+    /// The units of one field. A unit stands for the name it starts with (the first string in
+    /// it: a type entry's name, a function's, an alias's, a dictionary entry's key): other
+    /// files that depend on the fact mention that name. A construction site of the view graph
+    /// also stands for the view that constructs.
     private static func units(of value: Any, label: String, positions: inout [String]) -> [Unit] {
-        if label == "types", let entries = value as? [FileSummary.TypeEntry] {
-            return entries.map { e in
-                var words: [String] = []
-                let print = fingerprint(e, positions: &positions, words: &words)
-                return Unit(fingerprint: print, names: [e.name])
-            }
-        }
         if label == "viewGraph" {
             guard let graph = value as? ViewGraphSummary else { return [] }
             var out: [Unit] = []
             for child in Mirror(reflecting: graph).children where child.label != "path" {
                 out += elements(of: child.value).map { element in
-                    var words: [String] = []
-                    let print = (child.label ?? "") + ":" + fingerprint(element, positions: &positions, words: &words)
-                    return Unit(fingerprint: print, names: words)
+                    var first: String?
+                    let print = (child.label ?? "") + ":" + fingerprint(element, positions: &positions, first: &first)
+                    var names: [String] = []
+                    identifierWords(first ?? "", into: &names)
+                    if let site = element as? ViewConstructionSite, case .type(let owner, _) = site.owner { names.append(owner) }
+                    return Unit(fingerprint: print, names: names)
                 }
             }
             return out
         }
         return elements(of: value).map { element in
-            var words: [String] = []
-            let print = fingerprint(element, positions: &positions, words: &words)
-            return Unit(fingerprint: print, names: words)
+            var first: String?
+            let print = fingerprint(element, positions: &positions, first: &first)
+            var names: [String] = []
+            identifierWords(first ?? "", into: &names)
+            return Unit(fingerprint: print, names: names)
         }
     }
 
@@ -432,27 +478,37 @@ final class EngineAdapter {
     }
 
     /// A text that two values share exactly when they are equal, leaving out source positions
-    /// (collected in `positions`); `words` collects the identifiers of its strings. Sets and
-    /// dictionaries are compared whatever their iteration order.
-    private static func fingerprint(_ value: Any, positions: inout [String], words: inout [String]) -> String {
+    /// (collected in `positions`); `first` receives the first string met. Sets and
+    /// dictionaries are compared whatever their iteration order. Nesting is bounded.
+    private static func fingerprint(_ value: Any, positions: inout [String], first: inout String?, depth: Int = 0) -> String {
         if let location = value as? SourceLocation {
             positions.append("\(location.line):\(location.column)")
             return "@"
         }
         if let s = value as? String {
-            identifierWords(s, into: &words)
+            if first == nil { first = s }
             return "\"\(s.utf8.count):\(s)\""
         }
+        guard depth < 64 else { return "…" }
         let mirror = Mirror(reflecting: value)
         if mirror.children.isEmpty {
             return mirror.displayStyle == .optional ? "nil" : String(describing: value)
         }
-        var parts = mirror.children.map { child -> String in
-            (child.label ?? "") + "=" + fingerprint(child.value, positions: &positions, words: &words)
+        if mirror.displayStyle == .set || mirror.displayStyle == .dictionary {
+            // In the order of the elements' texts, positions included.
+            var parts = mirror.children.map { child -> (String, [String]) in
+                var own: [String] = []
+                let text = fingerprint(child.value, positions: &own, first: &first, depth: depth + 1)
+                return (text, own)
+            }
+            parts.sort { $0.0 < $1.0 }
+            for p in parts { positions += p.1 }
+            return "{" + parts.map(\.0).joined(separator: ",") + "}"
+        }
+        let parts = mirror.children.map { child -> String in
+            (child.label ?? "") + "=" + fingerprint(child.value, positions: &positions, first: &first, depth: depth + 1)
         }
         switch mirror.displayStyle {
-        case .set?, .dictionary?:
-            parts.sort()
         case .enum?:
             return String(describing: mirror.subjectType) + "(" + parts.joined(separator: ",") + ")"
         default:

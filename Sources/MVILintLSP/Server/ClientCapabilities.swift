@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the client said it supports in `initialize`, and the server's options.
 
 /// The client capabilities the server acts on.
@@ -55,6 +57,9 @@ public struct ServerOptions: Sendable {
     public var pollInterval: Double = 3
     /// Where rule documentation lives (`codeDescription.href`).
     public var homepage = "https://github.com/mvilint/mvilint"
+    /// Whether each run's timings are written to the client's log (`"trace": true`, or the
+    /// environment variable `MVILINT_LSP_TRACE=1`).
+    public var trace = ProcessInfo.processInfo.environment["MVILINT_LSP_TRACE"] == "1"
 
     public init() {}
 
@@ -63,5 +68,6 @@ public struct ServerOptions: Sendable {
         if let b = o["workspaceDiagnostics"].bool { workspaceDiagnostics = b }
         if let b = o["pullDiagnostics"].bool { pullDiagnostics = b }
         if let s = o["pollSeconds"].int, s >= 0, s <= 3600 { pollInterval = Double(s) }
+        if let b = o["trace"].bool { trace = b }
     }
 }

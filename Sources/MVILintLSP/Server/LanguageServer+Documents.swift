@@ -14,6 +14,9 @@ final class ProjectHandle {
     /// The progress token of the first indexing, until the first complete lint.
     var progressToken: String?
     var pollQueued = false
+    /// Whether the worker holds a run of this project (queued or running): changes wait for it
+    /// to end, so that a burst of changes during a run becomes one batch.
+    var busy = false
     /// The workspace folders it publishes for (the message loop's copy of `state.scopes`).
     var scopes: [String]
 
@@ -94,7 +97,8 @@ extension LanguageServer {
             configuration: { [self] path, issues in main.async { self.publishConfigurationIssues(path, issues) } },
             log: { [self] message in main.async { self.log(message) } },
             uriForPath: URIs.uri(fromPath:),
-            checked: { [self] path in onCheck?(path) })
+            checked: { [self] path in onCheck?(path) },
+            trace: options.trace ? { [self] message in main.async { self.log("mvilint: " + message, type: 4) } } : nil)
     }
 
     func finishProgress(of project: ProjectHandle) {
@@ -120,11 +124,14 @@ extension LanguageServer {
     }
 
     /// Hands the pending changes to the worker: they are applied, then the dirty files linted.
+    /// While a run of the project is on the worker, the changes wait for its end (a change stops
+    /// a run at its next file, so that is soon).
     func flush(_ project: ProjectHandle) {
         project.debounce = nil
-        guard !project.pending.isEmpty, !stopped.isSet else { return }
+        guard !project.pending.isEmpty, !stopped.isSet, !project.busy else { return }
         let batch = project.pending
         project.pending = []
+        project.busy = true
         let generation = project.generation.current
         let callbacks = self.callbacks(for: project)
         let title: String? = project.progressToken == nil ? nil : "Checking"
@@ -133,7 +140,11 @@ extension LanguageServer {
             project.state.apply(batch, callbacks)
             let complete = project.state.lint(callbacks, isCancelled: { self.stopped.isSet || project.generation.current != generation },
                                               progressTitle: title)
-            if complete { main.async { self.finishProgress(of: project) } }
+            main.async {
+                project.busy = false
+                if complete { self.finishProgress(of: project) }
+                if !project.pending.isEmpty, project.debounce == nil { self.flush(project) }
+            }
         }
     }
 

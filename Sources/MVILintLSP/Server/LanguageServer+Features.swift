@@ -41,7 +41,8 @@ extension LanguageServer {
             if usesPull {
                 if advanceResultID(analysis.uri, items) { requestRefresh() }
             } else {
-                push(analysis.uri, items, version: analysis.version)
+                // Published for every version, changed or not, so that the client knows they are current.
+                push(analysis.uri, items, version: analysis.version, always: true)
             }
             answerParked(uri: analysis.uri)
         } else {
@@ -51,10 +52,11 @@ extension LanguageServer {
         }
     }
 
-    /// `textDocument/publishDiagnostics`, when the diagnostics differ from those last pushed.
-    func push(_ uri: String, _ items: [JSON], version: Int?) {
+    /// `textDocument/publishDiagnostics`, when the diagnostics differ from those last pushed
+    /// (or `always`).
+    func push(_ uri: String, _ items: [JSON], version: Int?, always: Bool = false) {
         let value = JSON.array(items)
-        if (pushed[uri] ?? .array([])) == value { return }
+        if !always, (pushed[uri] ?? .array([])) == value { return }
         pushed[uri] = items.isEmpty ? nil : value
         var params: [String: JSON] = ["uri": .string(uri), "diagnostics": value]
         if let version, client.publishVersion { params["version"] = .int(version) }

@@ -66,6 +66,8 @@ final class ProjectState {
         var uriForPath: (String) -> String
         /// Called (on a worker thread) for each file checked, for tests.
         var checked: (String) -> Void = { _ in }
+        /// Timings of each step, when tracing.
+        var trace: ((String) -> Void)?
     }
 
     // MARK: Indexing
@@ -151,6 +153,8 @@ final class ProjectState {
     /// summary changed in what other files see, and marks dirty the changed files and the files
     /// their changes reach.
     func apply(_ changes: [FileChange], _ callbacks: Callbacks) {
+        let started = DispatchTime.now()
+        defer { callbacks.trace?("apply \(changes.count) change(s): \(ProjectState.milliseconds(since: started)) ms, \(dirty.count) dirty") }
         var changed: [String] = []
         var seen = Set<String>()
         var reload = false, rescan = false
@@ -213,14 +217,17 @@ final class ProjectState {
             if change.moved || change.visible { moved.append(path) }
             dirty.insert(path)
         }
+        callbacks.trace?("summarised and compared \(changed.count) file(s): \(ProjectState.milliseconds(since: started)) ms; visible \(merged.visible), moved \(merged.moved), names \(merged.names.sorted().prefix(8))")
         // Files whose notes point into a file whose declarations moved or changed.
         for path in moved { dirty.formUnion(notesInto[path] ?? []) }
         guard merged.visible else { return }
+        callbacks.trace?("notes followed: \(ProjectState.milliseconds(since: started)) ms")
         if merged.everywhere {
             for path in files.keys where isTarget(path) { dirty.insert(path) }
             return
         }
         let reach = adapter.reach(of: merged)
+        callbacks.trace?("reach of the change: \(ProjectState.milliseconds(since: started)) ms, \(reach.names.count) names, \(reach.views.count) views")
         let names = reach.names.map(WordSet.hash).sorted()
         let views = reach.views.map(WordSet.hash).sorted()
         let readers = EngineAdapter.viewGraphReaderWords.map(WordSet.hash)
@@ -262,6 +269,8 @@ final class ProjectState {
     @discardableResult
     func lint(_ callbacks: Callbacks, isCancelled: @escaping () -> Bool, progressTitle: String? = nil) -> Bool {
         guard indexed, !dirty.isEmpty else { return true }
+        let started = DispatchTime.now()
+        defer { callbacks.trace?("lint: \(ProjectState.milliseconds(since: started)) ms, \(dirty.count) left dirty") }
         var order: [String] = []
         var placed = Set<String>()
         for path in urgent.reversed() where dirty.contains(path) && placed.insert(path).inserted { order.append(path) }
@@ -273,6 +282,7 @@ final class ProjectState {
         // files), and an edited file whose findings have notes is checked once more.
         urgent = []
         adapter.currentIndex()
+        callbacks.trace?("index ready: \(ProjectState.milliseconds(since: started)) ms")
 
         let total = order.count
         // Texts of files that notes point into, read at most once per run.
@@ -310,8 +320,10 @@ final class ProjectState {
             if isCancelled() { break }
             outcomes.append(check(path))
         }
+        if first > 0 { callbacks.trace?("edited file(s) checked: \(ProjectState.milliseconds(since: started)) ms") }
         if adapter.positionsStale, outcomes.count == first {
             adapter.refreshPositions()
+            callbacks.trace?("index built again for moved positions: \(ProjectState.milliseconds(since: started)) ms")
             for k in outcomes.indices where outcomes[k]?.records.contains(where: { !$0.related.isEmpty }) ?? false {
                 outcomes[k] = check(order[k])
             }
@@ -361,6 +373,10 @@ final class ProjectState {
     }
 
     // MARK: Helpers
+
+    static func milliseconds(since start: DispatchTime) -> String {
+        String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+    }
 
     static func path(fromURI uri: String) -> String? { URIs.path(fromURI: uri) }
 
