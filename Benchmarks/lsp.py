@@ -157,7 +157,8 @@ def main():
     ident = client.request("initialize", {
         "processId": os.getpid(), "rootUri": uri(root),
         "workspaceFolders": [{"uri": uri(root), "name": os.path.basename(root)}],
-        "capabilities": {"window": {"workDoneProgress": True}, "textDocument": {"publishDiagnostics": {"versionSupport": True}}},
+        "capabilities": {"window": {"workDoneProgress": True}, "textDocument": {"publishDiagnostics": {"versionSupport": True}},
+                         "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}},
     })
     client.wait(lambda m: m.get("id") == ident and "method" not in m)
     client.notify("initialized", {})

@@ -61,6 +61,11 @@ final class EngineAdapter {
         return walked.files
     }
 
+    /// The project's Swift files, found as `discoverFiles` finds them, without keeping anything. Thread-safe.
+    static func discoverFiles(root: String) -> [String] {
+        FileDiscovery.swiftFiles(in: [root]).files
+    }
+
     /// Whether a path names a file that changes the project settings (a manifest or an Xcode project).
     static func isSettingsFile(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
@@ -77,6 +82,7 @@ final class EngineAdapter {
     /// for an unsaved buffer) and the project settings, as a lint run does. On an invalid
     /// configuration the previous one stays in use and `configurationIssues` says why.
     func configure(text: String? = nil) {
+        settlePending()
         let path = ConfigurationLoader.find(from: root)
         configurationPath = path
         configurationIssues = []
@@ -154,6 +160,7 @@ final class EngineAdapter {
 
     /// Replaces (or, with nil, removes) the summary of `path` and says what changed.
     func update(_ path: String, to new: Summarised?) -> Change {
+        settlePending()
         let old = slots[path].map { summaries[$0] }
         let change = EngineAdapter.compare(old, new?.summary)
         if change.visible {
@@ -167,6 +174,14 @@ final class EngineAdapter {
             if change.moved { positionsStale = true }
         }
         return change
+    }
+
+    /// Waits for an index being built (its summaries are about to change).
+    private func settlePending() {
+        if let pending = pendingIndex {
+            pendingIndex = nil
+            pending.done.wait()
+        }
     }
 
     /// Whether the index holds declaration positions that moved since it was built (nothing
@@ -185,6 +200,7 @@ final class EngineAdapter {
 
     /// Sets the summary of `path` without comparing (while indexing the whole project).
     func load(_ path: String, _ summarised: Summarised) {
+        settlePending()
         if let old = slots[path].map({ summaries[$0] }) { count(edges(of: old), by: -1) }
         if let s = summarised.summary { count(edges(of: s), by: 1) }
         store(path, summarised.summary)
@@ -285,6 +301,7 @@ final class EngineAdapter {
 
     /// Forgets every summary (before indexing the project again).
     func removeAll() {
+        settlePending()
         paths = []
         summaries = []
         slots = [:]
@@ -300,14 +317,47 @@ final class EngineAdapter {
     @discardableResult
     func currentIndex() -> ProjectIndex {
         if let index { return index }
+        if let pending = pendingIndex {
+            pendingIndex = nil
+            pending.done.wait()
+            index = pending.index
+            return pending.index!
+        }
         positionsStale = false
-        let s = linter.settings
-        let built = ProjectIndex(summaries: summaries, modelSuffixes: s.modelSuffixes,
-                                 defaultMainActorDirectories: s.defaultMainActorDirectories,
-                                 defaultMainActorEverywhere: s.defaultMainActorEverywhere,
-                                 coreDataEntityClasses: s.coreDataEntityClasses)
+        let built = makeIndex(summaries)
         index = built
         return built
+    }
+
+    /// Starts building the index on another thread when it is out of date, so that it is ready
+    /// sooner for `currentIndex`, while the caller works out what the change reaches. Nothing
+    /// may change the summaries until then.
+    func prepareIndex() {
+        guard index == nil, pendingIndex == nil else { return }
+        positionsStale = false
+        let pending = PendingIndex()
+        let snapshot = summaries
+        pendingIndex = pending
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            pending.index = makeIndex(snapshot)
+            pending.done.signal()
+        }
+    }
+
+    private var pendingIndex: PendingIndex?
+
+    private final class PendingIndex: @unchecked Sendable {
+        var index: ProjectIndex?
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    /// The index constructor, with the project settings as a lint run passes them.
+    private func makeIndex(_ summaries: [FileSummary]) -> ProjectIndex {
+        let s = linter.settings
+        return ProjectIndex(summaries: summaries, modelSuffixes: s.modelSuffixes,
+                            defaultMainActorDirectories: s.defaultMainActorDirectories,
+                            defaultMainActorEverywhere: s.defaultMainActorEverywhere,
+                            coreDataEntityClasses: s.coreDataEntityClasses)
     }
 
     // MARK: Checking

@@ -293,16 +293,25 @@ extension LanguageServer {
         pollTimer = timer
     }
 
+    /// The worker only hands over what it knows; the walk and the `stat` calls run on another
+    /// queue, so that edits are not held up behind a poll.
     func poll() {
         for project in projects.values where !project.pollQueued {
             project.pollQueued = true
             worker.async { [self] in
-                let changed = project.state.indexed && !stopped.isSet ? project.state.diskChanges() : []
-                let settings = project.state.indexed && !stopped.isSet ? project.state.settingsChanged() : false
-                main.async {
-                    project.pollQueued = false
-                    if settings { self.enqueue(.reload, for: project) }
-                    for path in changed { self.enqueue(.disk(path: path), for: project) }
+                guard project.state.indexed, !stopped.isSet else {
+                    main.async { project.pollQueued = false }
+                    return
+                }
+                let snapshot = project.state.pollSnapshot()
+                DispatchQueue.global(qos: .utility).async { [self] in
+                    let changed = ProjectState.diskChanges(root: snapshot.root, known: snapshot.files)
+                    let settings = ProjectState.settingsChanged(root: snapshot.root, stamps: snapshot.settings, configuration: snapshot.configuration)
+                    main.async {
+                        project.pollQueued = false
+                        if settings { self.enqueue(.reload, for: project) }
+                        for path in changed { self.enqueue(.disk(path: path), for: project) }
+                    }
                 }
             }
         }

@@ -120,9 +120,7 @@ final class ProjectState {
 
     /// Whether the configuration file or the root manifest changed since they were loaded.
     func settingsChanged() -> Bool {
-        for (path, stamp) in settingsStamps where FileStamp.of(path) != stamp { return true }
-        if EngineAdapter.configurationPath(for: root) != adapter.configurationPath { return true }
-        return false
+        ProjectState.settingsChanged(root: root, stamps: settingsStamps, configuration: adapter.configurationPath)
     }
 
     /// Publishes the configuration file's problems (or clears them).
@@ -221,6 +219,7 @@ final class ProjectState {
         // Files whose notes point into a file whose declarations moved or changed.
         for path in moved { dirty.formUnion(notesInto[path] ?? []) }
         guard merged.visible else { return }
+        adapter.prepareIndex()
         callbacks.trace?("notes followed: \(ProjectState.milliseconds(since: started)) ms")
         if merged.everywhere {
             for path in files.keys where isTarget(path) { dirty.insert(path) }
@@ -249,16 +248,31 @@ final class ProjectState {
     /// The Swift files created, changed or deleted on disk since they were last seen (a walk
     /// of the project and a `stat` of each file).
     func diskChanges() -> [String] {
-        let now = adapter.discoverFiles()
+        ProjectState.diskChanges(root: root, known: files)
+    }
+
+    /// What a poll needs, taken on the worker: the files as last seen, and the settings' stamps.
+    func pollSnapshot() -> (root: String, files: [String: FileStamp], settings: [String: FileStamp?], configuration: String?) {
+        (root, files, settingsStamps, adapter.configurationPath)
+    }
+
+    /// `diskChanges` from a snapshot of the known files: safe off the worker.
+    static func diskChanges(root: String, known: [String: FileStamp]) -> [String] {
         var out: [String] = []
         var present = Set<String>()
-        for path in now {
+        for path in EngineAdapter.discoverFiles(root: root) {
             present.insert(path)
             let stamp = FileStamp.of(path)
-            if files[path] == nil || stamp != files[path] { out.append(path) }
+            if known[path] == nil || stamp != known[path] { out.append(path) }
         }
-        for path in files.keys where !present.contains(path) { out.append(path) }
+        for path in known.keys where !present.contains(path) { out.append(path) }
         return out
+    }
+
+    /// `settingsChanged` from a snapshot: safe off the worker.
+    static func settingsChanged(root: String, stamps: [String: FileStamp?], configuration: String?) -> Bool {
+        for (path, stamp) in stamps where FileStamp.of(path) != stamp { return true }
+        return EngineAdapter.configurationPath(for: root) != configuration
     }
 
     // MARK: Linting
