@@ -74,7 +74,7 @@ final class ProjectState {
 
     /// Indexes the whole project as a lint run does: finds the files, loads the configuration,
     /// summarises every file on all cores, builds the index. Every file to lint becomes dirty.
-    func indexAll(_ callbacks: Callbacks, isStopped: () -> Bool) {
+    func indexAll(_ callbacks: Callbacks, isStopped: @escaping () -> Bool) {
         let started = DispatchTime.now()
         adapter.removeAll()
         words = [:]
@@ -86,7 +86,7 @@ final class ProjectState {
         let openPaths = open.keys.filter { !paths.contains($0) }
         let all = paths + openPaths.sorted()
         callbacks.progress("Indexing \(all.count) files", 0)
-        let results = ProjectState.parallelMap(all, progress: { done in
+        let results = ProjectState.parallelMap(all, cancelled: isStopped, progress: { done in
             callbacks.progress("Indexing: \(done)/\(all.count) files", all.isEmpty ? 100 : done * 100 / all.count)
         }) { path -> (EngineAdapter.Summarised, WordSet?, FileStamp?) in
             if let buffer = self.open[path] {
@@ -96,8 +96,10 @@ final class ProjectState {
             let (summarised, bytes) = EngineAdapter.summariseFile(path)
             return (summarised, bytes.map(WordSet.init), stamp)
         }
+        // The server is stopping: the project stays unindexed.
+        if isStopped() { return }
         for (k, path) in all.enumerated() {
-            let (summarised, wordSet, stamp) = results[k]
+            guard let (summarised, wordSet, stamp) = results[k] else { continue }
             adapter.load(path, summarised)
             if let w = wordSet { words[path] = w }
             if k < paths.count { files[path] = stamp ?? FileStamp(size: -1, modified: 0) }
