@@ -1,0 +1,121 @@
+/// `prefer_task_id`: async work restarted on a change goes into `.task(id:)`, which cancels the old run.
+import MVILintCore
+
+struct PreferTaskId: Rule {
+    static let info = RuleInfo(
+        id: "prefer_task_id",
+        title: "Prefer `.task(id:)` to a Task Started on Change",
+        summary: "A `Task` started from `.onChange(of: x)` without cancelling the previous one should be a `.task(id: x)` modifier",
+        rationale: """
+        `.onChange(of: query) { Task { results = await search(query) } }` starts another run on every \
+        change and leaves the earlier ones going: a slow earlier run can finish last and overwrite \
+        the newer result, and every run keeps going after the view is gone. `.task(id: query)` \
+        cancels the running work whenever the value changes and when the view disappears (it also \
+        runs once when the view appears, which is usually wanted as well). \
+        A handle kept in a property counts only when it is cancelled on the next change: the \
+        `onChange` closure (or a method of the view it calls) cancels it (`searchTask?.cancel()`), \
+        tests it for `nil` so that no second run starts while one is going, or the property's \
+        `willSet`/`didSet` cancels the old task. A handle that is stored but never cancelled, or \
+        cancelled only in `onDisappear`, is still reported, and so is one kept in a local. \
+        A Task whose body never suspends (no `await` of its own) only defers synchronous work to \
+        the next turn of the main actor and is not reported, nor is one started later by a \
+        completion handler or a timer inside the closure. Scenes have no `.task` modifier: an \
+        `onChange` applied to a scene in an `App` or `Scene` body is left alone, as is the \
+        key-path form of a reducer library (`.onChange(of: \\.field)`). Reported once per \
+        modifier, on the `onChange` token.
+        """,
+        category: .lifecycle,
+        defaults: [.mvvm: .warning, .mvi: .warning],
+        examples: PreferTaskId.examplesList)
+
+    static let scopeWords = ["onChange"]
+    /// Only a file that names `onChange` is checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.contains("onChange") }
+
+    func check(_ context: inout RuleContext) {
+        let file = context.file, project = context.project
+        guard file.containsIdentifier("onChange") else { return }
+        let analysis = file.bodyAnalysis
+        for (closure, modifier) in file.modifierClosures(named: "onChange", in: 0..<file.tokens.count) {
+            // SwiftUI's form takes a value (`of: query`); `of: \.field` is a reducer's.
+            guard let paren = modifier.callParen, file.isWord(paren + 1, "of"), file.kind(paren + 2) == .colon,
+                  file.kind(paren + 3) != .backslash, file.followsReceiver(modifierAt: modifier.token) else { continue }
+            // `WindowGroup { … }.onChange(of: phase)` in an App's body modifies a scene, which has no `.task`.
+            if Int(analysis.innermost[modifier.token]) < 0, let holder = file.innermostType(holding: modifier.token),
+               project.isAppOrScene(holder.indexName) { continue }
+            var unkept: Int? = nil
+            var uncancelled: [String]? = nil
+            for i in closure.body where file.isTaskCreation(at: i) {
+                guard file.isStartedDirectly(taskAt: i, by: closure), file.taskSuspends(createdAt: i) else { continue }
+                if let handle = file.storedHandle(ofTaskAt: i) {
+                    if !cancelsOnChange(handle, closure: closure, file: file), uncancelled == nil { uncancelled = handle }
+                } else if unkept == nil {
+                    unkept = i
+                }
+            }
+            let value = valueText(afterLabelAt: paren + 3, file: file)
+            if unkept != nil {
+                context.report(at: modifier.token, .startsTaskOnChange(value))
+            } else if let handle = uncancelled {
+                context.report(at: modifier.token, .keepsTaskUncancelled(value, handle: handle.joined(separator: ".")))
+            }
+        }
+    }
+
+    /// Whether the previous task kept in `handle` is cancelled, or kept from starting again, when
+    /// the value changes: by the closure, by a method of the file it calls, or by the property's
+    /// observers.
+    private func cancelsOnChange(_ handle: [String], closure: ClosureInfo, file: SourceFile) -> Bool {
+        if file.cancels(handle: handle, in: closure.body) || file.testsForNil(handle: handle, in: closure.body) { return true }
+        // `cancelSearch(); searchTask = Task { … }`: a method of the file, called by plain name or `self.`.
+        var called = Set<String>()
+        for i in closure.body where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen
+            && (file.kind(i - 1) != .period || (file.isWord(i - 2, "self") && file.kind(i - 3) != .period)) {
+            called.insert(file.name(i))
+        }
+        for type in file.tree.allTypes {
+            for f in type.functions where called.contains(f.name) {
+                if let body = f.bodyTokens, file.cancels(handle: handle, in: body) { return true }
+            }
+            // `var task: Task<Void, Never>? { willSet { task?.cancel() } }`, `didSet { oldValue?.cancel() }`.
+            for v in type.variables where handle.count == 1 && v.name == handle[0] {
+                guard let open = v.accessorOpen, let close = v.accessorClose, open < close else { continue }
+                let accessors = (open + 1)..<close
+                if file.cancels(handle: handle, in: accessors) || file.cancels(handle: ["oldValue"], in: accessors) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The value of `of:` (from its first token `start` to the next top-level `,` or `)`), when
+    /// it is short enough to quote in a message.
+    private func valueText(afterLabelAt start: Int, file: SourceFile) -> String? {
+        var i = start
+        while i < file.tokens.count, i - start < 24 {
+            switch file.kind(i) {
+            case .comma, .rightParen, .eof:
+                return i > start ? file.text(of: start..<i) : nil
+            case .leftParen, .leftBracket, .leftBrace:
+                guard let close = file.partner(i), close > i else { return nil }
+                i = close + 1
+            default:
+                i += 1
+            }
+        }
+        return nil
+    }
+}
+
+private extension String {
+    static func startsTaskOnChange(_ value: String?) -> String {
+        let of = value.map { "`onChange(of: \($0))`" } ?? "`onChange`"
+        let use = value.map { "`.task(id: \($0))`" } ?? "`.task(id:)`"
+        return "\(of) starts a `Task` on every change without cancelling the previous one; use \(use), which does"
+    }
+
+    static func keepsTaskUncancelled(_ value: String?, handle: String) -> String {
+        let of = value.map { "`onChange(of: \($0))`" } ?? "`onChange`"
+        let use = value.map { "`.task(id: \($0))`" } ?? "`.task(id:)`"
+        return "\(of) keeps its `Task` in `\(handle)` but does not cancel the previous one on the next change; use \(use), or cancel `\(handle)` first"
+    }
+}
