@@ -198,6 +198,89 @@ extension PreferTaskId {
             }
         }
         """),
+        // Each event of a stream is handled in full: `.task(id:)` would cancel one when the next
+        // arrives. A Task that only pauses before scrolling defers the scroll, as `asyncAfter` would.
+        .nonTriggering("""
+        struct FeedView: View {
+            @ObservedObject var model: FeedModel
+            let stream: FeedStream
+            @State private var scrollTarget: Post.ID?
+            var body: some View {
+                List(model.posts) { PostRow(post: $0) }
+                    .scrollPosition(id: $scrollTarget)
+                    .onChange(of: stream.lastEvent?.id) {
+                        if let event = stream.lastEvent {
+                            Task { await model.apply(event) }
+                        }
+                    }
+                    .onChange(of: model.posts.count) { oldCount, newCount in
+                        guard newCount > oldCount else { return }
+                        Task {
+                            try? await Task.sleep(for: .milliseconds(200))
+                            withAnimation { scrollTarget = model.posts.last?.id }
+                        }
+                    }
+            }
+        }
+        """),
+        // A Task that pauses and then waits for a result is a run whose result can come late.
+        .triggering("""
+        struct LookupField: View {
+            @State private var code = ""
+            @State private var city: String?
+            var body: some View {
+                TextField("Postal code", text: $code)
+                    .↓onChange(of: code) {
+                        Task {
+                            try? await Task.sleep(for: .milliseconds(250))
+                            city = await PostalAPI.city(for: code)
+                        }
+                    }
+            }
+        }
+        """),
+        // Lifecycle steps: the save started when the app goes to the background must finish, and a
+        // flag set before the Task keeps a second save from starting while one runs.
+        .nonTriggering("""
+        struct EditorView: View {
+            @Environment(\\.scenePhase) private var phase
+            @ObservedObject var document: DocumentModel
+            @State private var saveState = SaveState.idle
+            var body: some View {
+                TextEditor(text: $document.text)
+                    .onChange(of: phase) { _, newPhase in
+                        if newPhase == .background { Task { await document.save() } }
+                    }
+                    .onChange(of: document.text) {
+                        guard saveState == .idle else { return }
+                        saveState = .saving
+                        Task {
+                            await document.save()
+                            saveState = .idle
+                        }
+                    }
+            }
+        }
+        """),
+        // A flag set inside the Task is set too late to keep the next change from starting another run.
+        .triggering("""
+        struct DPISetting: View {
+            @State private var dpi = 96
+            @State private var applying = false
+            var body: some View {
+                Stepper("DPI \\(dpi)", value: $dpi)
+                    .↓onChange(of: dpi) {
+                        if !applying {
+                            Task {
+                                applying = true
+                                await Display.apply(dpi: dpi)
+                                applying = false
+                            }
+                        }
+                    }
+            }
+        }
+        """),
         // A scene has no `.task` modifier; inside the window's content, the view does.
         .triggering("""
         @main

@@ -17,9 +17,17 @@ struct PreferTaskId: Rule {
         tests it for `nil` so that no second run starts while one is going, or the property's \
         `willSet`/`didSet` cancels the old task. A handle that is stored but never cancelled, or \
         cancelled only in `onDisappear`, is still reported, and so is one kept in a local. \
-        A Task whose body never suspends (no `await` of its own) only defers synchronous work to \
-        the next turn of the main actor and is not reported, nor is one started later by a \
-        completion handler or a timer inside the closure. Scenes have no `.task` modifier: an \
+        A Task whose body never suspends (no `await` of its own), or only pauses \
+        (`try? await Task.sleep(…)` before scrolling to a new row), defers synchronous work as \
+        `asyncAfter` would and is not reported: no run waits for a result that could arrive out \
+        of order. Nor is one started later by a completion handler or a timer inside the closure. \
+        A value named for an event (`.onChange(of: stream.latestEvent?.id)`) is a stream of things \
+        to handle, each in full, not a state whose latest value wins: `.task(id:)` would cancel \
+        the handling of one event when the next arrives, so it is not reported; nor are the scene \
+        phase's changes (`@Environment(\\.scenePhase)`), lifecycle steps whose work (a save on \
+        going to the background) must finish. A closure that starts its Task only under a test \
+        of a flag it sets first (`guard !isSaving else { return }; isSaving = true`), or of the \
+        handle being `nil`, starts no second run while one is going and is not reported. Scenes have no `.task` modifier: an \
         `onChange` applied to a scene in an `App` or `Scene` body is left alone, as is the \
         key-path form of a reducer library (`.onChange(of: \\.field)`). Reported once per \
         modifier, on the `onChange` token.
@@ -40,13 +48,20 @@ struct PreferTaskId: Rule {
             // SwiftUI's form takes a value (`of: query`); `of: \.field` is a reducer's.
             guard let paren = modifier.callParen, file.isWord(paren + 1, "of"), file.kind(paren + 2) == .colon,
                   file.kind(paren + 3) != .backslash, file.followsReceiver(modifierAt: modifier.token) else { continue }
+            // `onChange(of: watcher.latestEvent?.id)`: every value is something to handle, not a state
+            // whose latest value wins; `.task(id:)` would drop the handling of one when the next arrives.
+            if namesEvent(valueFrom: paren + 3, file: file) { continue }
+            // The scene phase's changes are lifecycle steps, each with work of its own that must finish
+            // (a save when the app goes to the background): `.task(id:)` would cancel it on return.
+            if isScenePhase(valueFrom: paren + 3, file: file) { continue }
             // `WindowGroup { … }.onChange(of: phase)` in an App's body modifies a scene, which has no `.task`.
             if Int(analysis.innermost[modifier.token]) < 0, let holder = file.innermostType(holding: modifier.token),
                project.isAppOrScene(holder.indexName) { continue }
             var unkept: Int? = nil
             var uncancelled: [String]? = nil
             for i in closure.body where file.isTaskCreation(at: i) {
-                guard file.isStartedDirectly(taskAt: i, by: closure), file.taskSuspends(createdAt: i) else { continue }
+                guard file.isStartedDirectly(taskAt: i, by: closure), file.taskSuspends(createdAt: i), !file.taskOnlyDelays(createdAt: i),
+                      !isGated(task: i, in: closure, file: file) else { continue }
                 if let handle = file.storedHandle(ofTaskAt: i) {
                     if !cancelsOnChange(handle, closure: closure, file: file), uncancelled == nil { uncancelled = handle }
                 } else if unkept == nil {
@@ -83,6 +98,62 @@ struct PreferTaskId: Rule {
                 let accessors = (open + 1)..<close
                 if file.cancels(handle: handle, in: accessors) || file.cancels(handle: ["oldValue"], in: accessors) { return true }
             }
+        }
+        return false
+    }
+
+    /// Whether the closure starts the Task at `task` only under an `if`/`guard` test of a name it
+    /// sets before starting it (`if state == .idle { state = .saving; Task { …; state = .idle } }`):
+    /// no second run starts while one is going.
+    private func isGated(task: Int, in closure: ClosureInfo, file: SourceFile) -> Bool {
+        let lower = closure.body.lowerBound
+        guard task > lower else { return false }
+        let writes = file.mutations(in: lower..<task).filter { $0.kind == .assignment }
+        guard !writes.isEmpty else { return false }
+        for i in lower..<task where file.isWord(i, "if") || file.isWord(i, "guard") {
+            var end = i + 1
+            while end < task, file.kind(end) != .leftBrace, !file.isWord(end, "else") { end += 1 }
+            for w in writes where w.rootToken > end {
+                guard let last = w.path.last else { continue }
+                let tested = ((i + 1)..<end).contains { j in
+                    file.kind(j) == .identifier && file.name(j) == last && file.kind(j + 1) != .period
+                        && SourceFile.handlePath(file.chain(endingAt: j).components) == w.path
+                }
+                if tested { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `of:` observes the scene phase: `scenePhase`, or a property of the file read from
+    /// `@Environment(\.scenePhase)` under another name (optionally through `self.`).
+    private func isScenePhase(valueFrom start: Int, file: SourceFile) -> Bool {
+        var k = start
+        if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
+        guard file.kind(k) == .identifier, file.kind(k + 1) == .rightParen || file.kind(k + 1) == .comma else { return false }
+        let name = file.name(k)
+        if name == "scenePhase" { return true }
+        return file.tree.allTypes.contains { t in
+            t.variables.contains { v in
+                v.name == name && (v.header.firstToken..<v.nameToken).contains { file.kind($0) == .identifier && file.isWord($0, "scenePhase") }
+            }
+        }
+    }
+
+    /// Parts of a name that make the observed value an event (`latestEvent`, `lastEventID`).
+    static let eventWords = ["event"]
+
+    /// Whether the chain that `of:` observes, starting at `start`, has a component named for an
+    /// event (`PreferTaskId.eventWords`).
+    private func namesEvent(valueFrom start: Int, file: SourceFile) -> Bool {
+        var i = start
+        while i < file.tokens.count, i - start < 24, file.kind(i) == .identifier || file.kind(i) == .period || file.isWord(i, "self")
+            || ((file.isText(i, "?") || file.isText(i, "!")) && !file.tokens[i].hasSpaceBefore) {
+            if file.kind(i) == .identifier {
+                let n = file.name(i).lowercased()
+                if PreferTaskId.eventWords.contains(where: { n.contains($0) }) { return true }
+            }
+            i += 1
         }
         return false
     }

@@ -25,6 +25,18 @@ extension SourceFile {
         }
     }
 
+    /// Whether every suspension of the Task created at `i` is a pause (`try? await Task.sleep(…)`,
+    /// `await Task.yield()`): it does synchronous work after a delay, as `asyncAfter` does, and
+    /// nothing it waits for can finish out of order.
+    func taskOnlyDelays(createdAt i: Int) -> Bool {
+        let analysis = bodyAnalysis
+        guard let (index, closure) = taskClosure(createdAt: i) else { return false }
+        return !((closure.open + 1)..<closure.close).contains { j in
+            isWord(j, "await") && Int(analysis.innermost[j]) == index
+                && !(isWord(j + 1, "Task") && kind(j + 2) == .period && (isWord(j + 3, "sleep") || isWord(j + 3, "yield")) && kind(j + 4) == .leftParen)
+        }
+    }
+
     /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
     /// property, not to a new local (`let t = Task { … }`) nor discarded.
     func storesTaskHandle(createdAt i: Int) -> Bool { storedHandle(ofTaskAt: i) != nil }
