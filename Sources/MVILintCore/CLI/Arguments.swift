@@ -4,7 +4,10 @@
 enum Command: String, CaseIterable {
     case lint
     case initConfig = "init"
-    case rules, explain, docs, reporters, version, help
+    case rules, explain, docs, reporters
+    case new
+    case xcodeTemplate = "xcode-template"
+    case version, help
 
     /// One line for the command list.
     var summary: String {
@@ -15,6 +18,8 @@ enum Command: String, CaseIterable {
         case .explain: return "Describe a rule: rationale, defaults and examples"
         case .docs: return "Write one Markdown page per rule and an index into a directory"
         case .reporters: return "List the output formats that --reporter accepts"
+        case .new: return "Write the files of a new screen (MVVM, MVI or Redux) that pass the linter"
+        case .xcodeTemplate: return "Export Xcode file templates that create the same screens as 'new screen'"
         case .version: return "Print the version"
         case .help: return "Show help for a command"
         }
@@ -28,6 +33,8 @@ enum Command: String, CaseIterable {
         case .explain: return "mvilint explain <rule-id>"
         case .docs: return "mvilint docs <output-directory>"
         case .reporters: return "mvilint reporters"
+        case .new: return "mvilint new screen <name> [--pattern mvvm|mvi|redux] [--observable] [--dir <directory>]"
+        case .xcodeTemplate: return "mvilint xcode-template export <directory>"
         case .version: return "mvilint version"
         case .help: return "mvilint help [<command>]"
         }
@@ -37,6 +44,8 @@ enum Command: String, CaseIterable {
     var options: [OptionSpec] {
         switch self {
         case .lint: return OptionSpec.lintOptions + OptionSpec.workflowOptions + OptionSpec.globalOptions
+        case .new: return OptionSpec.newOptions + OptionSpec.globalOptions
+        case .xcodeTemplate: return OptionSpec.templateOptions + OptionSpec.globalOptions
         default: return OptionSpec.globalOptions
         }
     }
