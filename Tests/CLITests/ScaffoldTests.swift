@@ -44,6 +44,11 @@ final class ScaffoldTests: XCTestCase {
         do {
             let r = try TypeCheck.check(files)
             XCTAssertEqual(r.status, 0, "\(what) does not type-check:\n\(r.output)", file: file, line: line)
+            #if !canImport(Darwin)
+            // The Swift 6 language mode checks data-race safety too.
+            let strict = try TypeCheck.check(files, swiftVersion: "6")
+            XCTAssertEqual(strict.status, 0, "\(what) does not type-check in the Swift 6 language mode:\n\(strict.output)", file: file, line: line)
+            #endif
         } catch let skip as XCTSkip {
             typeCheckSkipped = skip.message
         }
@@ -216,6 +221,35 @@ final class ScaffoldTests: XCTestCase {
         let help = run(["help", "new"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--pattern <pattern>") && help.stdout.contains("Values: mvvm, mvi, redux."), help.stdout)
+    }
+
+    /// docs/scaffold.md shows what the commands it quotes write: each file shown after a
+    /// `mvilint new screen` line is that command's file, as it is generated today.
+    func testTheScaffoldPageShowsTheGeneratedFiles() throws {
+        let page = try String(contentsOfFile: TypeCheck.repositoryRoot + "/docs/scaffold.md", encoding: .utf8)
+        let lines = page.components(separatedBy: "\n")
+        var files: [ScaffoldFile] = []
+        var shown = 0
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            if line.hasPrefix("mvilint new screen "), !line.contains("<") {
+                let words = line.split(separator: " ").map(String.init)
+                let pattern = ScreenPattern(rawValue: words[words.firstIndex(of: "--pattern")! + 1])!
+                files = ScreenSources.files(ScaffoldNaming().names(words[3], pattern: pattern), pattern: pattern, observable: words.contains("--observable"))
+            } else if line.hasPrefix("#### `"), line.hasSuffix(".swift`") {
+                let name = String(line.dropFirst(6).dropLast())
+                XCTAssertEqual(lines[i + 2], "```swift", name)
+                let end = try XCTUnwrap(lines[(i + 3)...].firstIndex(of: "```"), name)
+                let text = lines[(i + 3)..<end].joined(separator: "\n") + "\n"
+                let file = try XCTUnwrap(files.first { $0.name == name }, "\(name) is not written by the command above it")
+                XCTAssertEqual(text, file.contents, "docs/scaffold.md: \(name) differs from what the command writes")
+                shown += 1
+                i = end
+            }
+            i += 1
+        }
+        XCTAssertGreaterThanOrEqual(shown, 9)
     }
 
     // MARK: Xcode templates

@@ -31,7 +31,9 @@ enum TypeCheck {
 
     /// Type-checks `files` together; returns the compiler's status and output. Skips the test
     /// when there is no compiler (or, on Apple platforms, no iOS simulator SDK).
-    static func check(_ files: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, output: String) {
+    /// `swiftVersion` picks the language mode on Linux (`-swift-version`); the SDK check on Apple
+    /// platforms uses the compiler's default.
+    static func check(_ files: [String], swiftVersion: String? = nil) throws -> (status: Int32, output: String) {
         guard let swiftc = swiftc else { throw XCTSkip("swiftc is not on the search path: the generated files were not type-checked") }
         #if canImport(Darwin)
         let sdk = run("/usr/bin/xcrun", ["--sdk", "iphonesimulator", "--show-sdk-path"])
@@ -43,7 +45,7 @@ enum TypeCheck {
         let r = run(swiftc, ["-typecheck", "-sdk", sdk.output.trimmingCharacters(in: .whitespacesAndNewlines), "-target", target] + files)
         #else
         let dir = try standIns.get()
-        let r = run(swiftc, ["-typecheck", "-I", dir] + files)
+        let r = run(swiftc, ["-typecheck", "-I", dir] + (swiftVersion.map { ["-swift-version", $0] } ?? []) + files)
         #endif
         return (r.status, r.output)
     }
