@@ -281,6 +281,54 @@ extension PreferTaskId {
             }
         }
         """),
+        // A trigger the Task consumes once it is done: the flag stays `true` while it runs, so no
+        // second run can start; and an infinite-scroll trigger, whose load `.task(id:)` would
+        // cancel as the offset keeps changing.
+        .nonTriggering("""
+        struct CodeEntry: View {
+            @ObservedObject var model: FeedModel
+            @State private var shaking = false
+            @State private var offset = 0.0
+            @State private var scrollOffset = 0.0
+            var body: some View {
+                ScrollView {
+                    PinDots(offset: offset)
+                        .onChange(of: shaking) { _, isShaking in
+                            guard isShaking else { return }
+                            Task {
+                                await wiggle()
+                                shaking = false
+                            }
+                        }
+                    FeedRows(model: model)
+                        .onChange(of: scrollOffset) { _, newOffset in
+                            if newOffset > model.loadThreshold { Task { await model.loadMore() } }
+                        }
+                }
+            }
+            private func wiggle() async {
+                offset = 12
+                try? await Task.sleep(for: .milliseconds(80))
+                offset = 0
+            }
+        }
+        """),
+        // Set back before the Task awaits, the flag can turn `true` again while the Task runs.
+        .triggering("""
+        struct CodeEntry: View {
+            @State private var shaking = false
+            var body: some View {
+                PinDots()
+                    .↓onChange(of: shaking) { _, isShaking in
+                        guard isShaking else { return }
+                        Task {
+                            shaking = false
+                            await Haptics.playError()
+                        }
+                    }
+            }
+        }
+        """),
         // A scene has no `.task` modifier; inside the window's content, the view does.
         .triggering("""
         @main

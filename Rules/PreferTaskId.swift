@@ -27,7 +27,11 @@ struct PreferTaskId: Rule {
         phase's changes (`@Environment(\\.scenePhase)`), lifecycle steps whose work (a save on \
         going to the background) must finish. A closure that starts its Task only under a test \
         of a flag it sets first (`guard !isSaving else { return }; isSaving = true`), or of the \
-        handle being `nil`, starts no second run while one is going and is not reported. Scenes have no `.task` modifier: an \
+        handle being `nil`, starts no second run while one is going and is not reported; nor does \
+        one started for a `Bool` that the Task sets back to `false` once it has awaited (a trigger \
+        it consumes). An infinite-scroll trigger (a Task that awaits `loadMore()`, \
+        `fetchNextPage()`, `paginate()`) is left alone too: `.task(id:)` would cancel the next \
+        page's load whenever the scroll offset changes. Scenes have no `.task` modifier: an \
         `onChange` applied to a scene in an `App` or `Scene` body is left alone, as is the \
         key-path form of a reducer library (`.onChange(of: \\.field)`). Reported once per \
         modifier, on the `onChange` token.
@@ -61,7 +65,8 @@ struct PreferTaskId: Rule {
             var uncancelled: [String]? = nil
             for i in closure.body where file.isTaskCreation(at: i) {
                 guard file.isStartedDirectly(taskAt: i, by: closure), file.taskSuspends(createdAt: i), !file.taskOnlyDelays(createdAt: i),
-                      !isGated(task: i, in: closure, file: file) else { continue }
+                      !isGated(task: i, in: closure, file: file), !file.taskAwaitsNextPage(createdAt: i),
+                      !resetsTrigger(taskAt: i, valueFrom: paren + 3, file: file) else { continue }
                 if let handle = file.storedHandle(ofTaskAt: i) {
                     if !cancelsOnChange(handle, closure: closure, file: file), uncancelled == nil { uncancelled = handle }
                 } else if unkept == nil {
@@ -123,6 +128,23 @@ struct PreferTaskId: Rule {
             }
         }
         return false
+    }
+
+    /// Whether the Task created at `task` sets the `Bool` it is started for back to `false` after
+    /// it has awaited (`.onChange(of: shake) { guard shake else { return }; Task { await
+    /// animate(); shake = false } }`): the flag stays `true` while the Task runs, so no change can
+    /// start a second one.
+    private func resetsTrigger(taskAt task: Int, valueFrom start: Int, file: SourceFile) -> Bool {
+        var k = start
+        if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
+        while file.kind(k) == .identifier, file.kind(k + 1) == .period, file.kind(k + 2) == .identifier { k += 2 }
+        guard file.kind(k) == .identifier, file.kind(k + 1) == .rightParen || file.kind(k + 1) == .comma else { return false }
+        let value = SourceFile.handlePath(file.chain(endingAt: k).components)
+        guard let (_, closure) = file.taskClosure(createdAt: task),
+              let firstAwait = closure.body.first(where: { file.isWord($0, "await") }) else { return false }
+        return file.mutations(in: firstAwait..<closure.close).contains { m in
+            m.kind == .assignment && m.path == value && file.isWord(m.operatorToken + 1, "false") && file.endsStatement(at: m.operatorToken + 2)
+        }
     }
 
     /// Whether `of:` observes the scene phase: `scenePhase`, or a property of the file read from

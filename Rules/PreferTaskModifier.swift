@@ -361,15 +361,7 @@ extension PreferTaskModifier {
     /// `endIndex`). `.task { }` would cancel the load when the row scrolls away, and the row
     /// would not ask again until it reappears.
     private func loadsNextPage(taskAt task: Int, in body: TokenRange, file: SourceFile) -> Bool {
-        guard let (_, closure) = file.taskClosure(createdAt: task) else { return false }
-        let close = closure.close
-        for i in closure.open..<close where file.isWord(i, "await") {
-            var j = i + 1
-            while j < close, file.kind(j) == .identifier || file.isWord(j, "self") || file.kind(j) == .period || file.isText(j, "?") { j += 1 }
-            guard file.kind(j) == .leftParen, file.kind(j - 1) == .identifier else { continue }
-            let name = file.name(j - 1).lowercased()
-            if PreferTaskModifier.pagingWords.contains(where: { name.contains($0) }) { return true }
-        }
+        if file.taskAwaitsNextPage(createdAt: task) { return true }
         // The `if` conditions around the Task inside the closure.
         for i in body where i < task && (file.isWord(i, "if") || file.isWord(i, "guard")) {
             let end = conditionEnd(after: i, limit: task, in: file)
@@ -382,9 +374,6 @@ extension PreferTaskModifier {
         }
         return false
     }
-
-    /// Parts of a method name that load the next page of a list.
-    static let pagingWords = ["nextpage", "loadmore", "fetchmore", "loadnext", "fetchnext", "paginat", "morepage", "moreitems", "moreresults"]
 
     /// Whether the closure sets a `@State` flag before creating the Task, or the Task at once calls
     /// a method of the view that sets one before its first suspension, where the flag either

@@ -79,6 +79,37 @@ extension UnstructuredTaskInModifier {
             }
         }
         """),
+        // A Task that only pauses between state changes defers them; one that pauses and then
+        // loads leaves a load running after the view is gone.
+        .nonTriggering("""
+        struct TipBanner: View {
+            @State private var showsTip = false
+            var body: some View {
+                Text("Swipe to archive")
+                    .opacity(showsTip ? 1 : 0)
+                    .task {
+                        Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            withAnimation { showsTip = true }
+                        }
+                    }
+            }
+        }
+        """),
+        .triggering("""
+        struct TipBanner: View {
+            @State private var tips: [String] = []
+            var body: some View {
+                Text(tips.first ?? "")
+                    .task {
+                        ↓Task {
+                            try? await Task.sleep(for: .seconds(1))
+                            tips = await TipStore.load()
+                        }
+                    }
+            }
+        }
+        """),
         // Near misses: work awaited directly, a Task in a button's action, one that never suspends,
         // one a completion handler starts later, and an effect of a reducer library.
         .nonTriggering("""

@@ -19,8 +19,9 @@ struct UnstructuredTaskInModifier: Rule {
         that the file cancels (`poller = Task { … }` with `.onDisappear { poller?.cancel() }`) is \
         under the view's own control and is not reported either; a stored handle that nothing \
         cancels is. In `.refreshable`, only awaiting counts: any other Task ends the refresh at \
-        once. A Task whose body never suspends (no `await` of its own) only defers synchronous work \
-        and is not reported, nor is one started later by a completion handler inside the closure. \
+        once. A Task whose body never suspends (no `await` of its own), or only pauses \
+        (`try await Task.sleep(…)` between animation steps), defers synchronous work and is not \
+        reported, nor is one started later by a completion handler inside the closure. \
         Reported on the `Task` token.
         """,
         category: .lifecycle,
@@ -41,7 +42,7 @@ struct UnstructuredTaskInModifier: Rule {
             for (closure, modifier) in file.modifierClosures(named: name, in: everything) where file.followsReceiver(modifierAt: modifier.token) {
                 let refreshes = name == "refreshable"
                 for i in closure.body where file.isTaskCreation(at: i) {
-                    guard file.isStartedDirectly(taskAt: i, by: closure), file.taskSuspends(createdAt: i),
+                    guard file.isStartedDirectly(taskAt: i, by: closure), file.taskSuspends(createdAt: i), !file.taskOnlyDelays(createdAt: i),
                           !isAwaitedOrCancelled(taskAt: i, in: closure, refreshes: refreshes, file: file) else { continue }
                     context.report(at: i, refreshes ? .escapesRefresh : .escapesTask(modifier: file.name(modifier.token)))
                 }

@@ -37,6 +37,25 @@ extension SourceFile {
         }
     }
 
+    /// Parts of a method name that load the next page of a list.
+    static let pagingWords = ["nextpage", "loadmore", "fetchmore", "loadnext", "fetchnext", "paginat", "morepage", "moreitems", "moreresults"]
+
+    /// Whether the Task created at `i` awaits a method named for the next page of a list
+    /// (`loadNextPage`, `fetchMore`, `paginate`; `SourceFile.pagingWords`): an infinite-scroll
+    /// trigger, whose load a restarted `.task` would cancel before the next page is in.
+    func taskAwaitsNextPage(createdAt i: Int) -> Bool {
+        guard let (_, closure) = taskClosure(createdAt: i) else { return false }
+        let close = closure.close
+        for a in closure.open..<close where isWord(a, "await") {
+            var j = a + 1
+            while j < close, kind(j) == .identifier || isWord(j, "self") || kind(j) == .period || isText(j, "?") { j += 1 }
+            guard kind(j) == .leftParen, kind(j - 1) == .identifier else { continue }
+            let name = self.name(j - 1).lowercased()
+            if SourceFile.pagingWords.contains(where: { name.contains($0) }) { return true }
+        }
+        return false
+    }
+
     /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
     /// property, not to a new local (`let t = Task { … }`) nor discarded.
     func storesTaskHandle(createdAt i: Int) -> Bool { storedHandle(ofTaskAt: i) != nil }
