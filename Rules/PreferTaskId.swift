@@ -40,13 +40,14 @@ struct PreferTaskId: Rule {
         defaults: [.mvvm: .warning, .mvi: .warning],
         examples: PreferTaskId.examplesList)
 
-    static let scopeWords = ["onChange"]
-    /// Only a file that names `onChange` is checked.
-    static func mayReport(in scope: FileScope) -> Bool { scope.contains("onChange") }
+    static let scopeWords = ["onChange", "Task"]
+    /// Only a file that names `onChange` and `Task` is checked.
+    static func mayReport(in scope: FileScope) -> Bool { scope.contains("onChange") && scope.contains("Task") }
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        guard file.containsIdentifier("onChange") else { return }
+        // Most files have no `onChange` starting a Task: they need no closure analysis here.
+        guard file.containsIdentifier("onChange"), file.containsIdentifier("Task") else { return }
         let analysis = file.bodyAnalysis
         for (closure, modifier) in file.modifierClosures(named: "onChange", in: 0..<file.tokens.count) {
             // SwiftUI's form takes a value (`of: query`); `of: \.field` is a reducer's.

@@ -28,15 +28,14 @@ struct UnstructuredTaskInModifier: Rule {
         defaults: [.mvvm: .warning, .mvi: .warning],
         examples: UnstructuredTaskInModifier.examplesList)
 
-    static let scopeWords = ["Task", ".task", ".refreshable"]
-    /// Only a file that names `Task` and one of the modifiers is checked.
-    static func mayReport(in scope: FileScope) -> Bool {
-        scope.contains("Task") && (scope.contains(".task") || scope.contains(".refreshable"))
-    }
+    static let scopeWords = ["Task"]
+    /// Only a file that names `Task` is checked (one search of the file's bytes, shared with
+    /// `prefer_task_id`; the modifiers are looked for among its tokens).
+    static func mayReport(in scope: FileScope) -> Bool { scope.contains("Task") }
 
     func check(_ context: inout RuleContext) {
         let file = context.file
-        guard file.containsIdentifier("Task") else { return }
+        guard file.containsIdentifier("Task"), file.containsIdentifier("task") || file.containsIdentifier("refreshable") else { return }
         let everything = 0..<file.tokens.count
         for name in ["task", "refreshable"] {
             for (closure, modifier) in file.modifierClosures(named: name, in: everything) where file.followsReceiver(modifierAt: modifier.token) {
