@@ -19,8 +19,10 @@ struct PreferTaskId: Rule {
         cancelled only in `onDisappear`, is still reported, and so is one kept in a local. \
         A Task whose body never suspends (no `await` of its own), or only pauses \
         (`try? await Task.sleep(…)` before scrolling to a new row), defers synchronous work as \
-        `asyncAfter` would and is not reported: no run waits for a result that could arrive out \
-        of order. Nor is one started later by a completion handler or a timer inside the closure. \
+        `asyncAfter` would and is not reported (nor is `asyncAfter` itself): no run waits for a \
+        result that could arrive out of order, and `.task(id:)`, which also runs when the view \
+        appears, would replay the delayed step there. Nor is a Task started later by a completion \
+        handler or a timer inside the closure. \
         A value named for an event (`.onChange(of: stream.latestEvent?.id)`) is a stream of things \
         to handle, each in full, not a state whose latest value wins: `.task(id:)` would cancel \
         the handling of one event when the next arrives, so it is not reported; nor are the scene \
