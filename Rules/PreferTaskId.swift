@@ -116,9 +116,13 @@ struct PreferTaskId: Rule {
     private func isGated(task: Int, in closure: ClosureInfo, file: SourceFile) -> Bool {
         let lower = closure.body.lowerBound
         guard task > lower else { return false }
-        let writes = file.mutations(in: lower..<task).filter { $0.kind == .assignment }
+        // Bounded: a closure's first writes and tests are the ones that gate what follows.
+        let writes = file.mutations(in: lower..<task).lazy.filter { $0.kind == .assignment }.prefix(16)
         guard !writes.isEmpty else { return false }
+        var tests = 0
         for i in lower..<task where file.isWord(i, "if") || file.isWord(i, "guard") {
+            tests += 1
+            if tests > 32 { break }
             var end = i + 1
             while end < task, file.kind(end) != .leftBrace, !file.isWord(end, "else") { end += 1 }
             for w in writes where w.rootToken > end {

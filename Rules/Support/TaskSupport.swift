@@ -5,9 +5,17 @@ extension SourceFile {
     /// The closure of the Task created at `task` (`Task { … }`, `Task(priority: .low) { … }`), with
     /// its index in the file's body analysis.
     func taskClosure(createdAt task: Int) -> (index: Int, closure: ClosureInfo)? {
-        let analysis = bodyAnalysis
-        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == task && $0.open > task }) else { return nil }
-        return (index, analysis.closures[index])
+        let closures = bodyAnalysis.closures
+        // Closures are in the order of their `{`: the Task's is among the first few that open
+        // after its name (its arguments come first), found by bisection.
+        var k = closureIndices(in: (task + 1)..<(task + 1)).lowerBound
+        var steps = 0
+        while k < closures.count, steps < 16 {
+            if closures[k].calleeStart == task { return (k, closures[k]) }
+            k += 1
+            steps += 1
+        }
+        return nil
     }
 
     /// Whether the body of the Task created at `i` has a suspension point (`await`, which
@@ -83,17 +91,38 @@ extension SourceFile {
         components.filter { $0.name != "self" && $0.name != "[]" && $0.name != "()" }.map(\.name)
     }
 
+    /// Every `cancel()` call of the file, in source order: the `cancel` token and the names of
+    /// its receiver (`searchTask?.cancel()` → `["searchTask"]`, `tasks[id]?.cancel()` →
+    /// `["tasks"]`). Worked out once per file, so that asking about many handles stays linear.
+    func cancelCalls() -> [(token: Int, receiver: [String])] {
+        memo("cancelCalls", -1) {
+            guard containsIdentifier("cancel") else { return [] }
+            var out: [(token: Int, receiver: [String])] = []
+            for i in 0..<tokens.count where isWord(i, "cancel") && kind(i - 1) == .period && kind(i + 1) == .leftParen && kind(i + 2) == .rightParen {
+                // The receiver ends before the `.` (and an optional mark).
+                var end = i - 2
+                if kind(end) == .operator, isText(end, "?") || isText(end, "!") { end -= 1 }
+                out.append((i, SourceFile.handlePath(chain(endingAt: end).components)))
+            }
+            return out
+        }
+    }
+
     /// Whether `range` calls `cancel()` on the handle `path` (`searchTask?.cancel()`,
     /// `self.searchTask.cancel()`, `tasks[id]?.cancel()`).
     func cancels(handle path: [String], in range: TokenRange) -> Bool {
-        guard let last = path.last else { return false }
-        for i in range where isWord(i, "cancel") && kind(i - 1) == .period && kind(i + 1) == .leftParen && kind(i + 2) == .rightParen {
-            // The receiver ends before the `.` (and an optional mark).
-            var end = i - 2
-            if kind(end) == .operator, isText(end, "?") || isText(end, "!") { end -= 1 }
-            let receiver = chain(endingAt: end)
-            let names = SourceFile.handlePath(receiver.components)
-            if names == path || (names.count == 1 && names[0] == last && path.count == 1) { return true }
+        guard !path.isEmpty else { return false }
+        let calls = cancelCalls()
+        // The first call at or after the range's start (calls are sorted by token).
+        var lo = 0, hi = calls.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if calls[mid].token < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var k = lo
+        while k < calls.count, calls[k].token < range.upperBound {
+            if calls[k].receiver == path { return true }
+            k += 1
         }
         return false
     }
