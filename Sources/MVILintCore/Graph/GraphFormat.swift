@@ -42,8 +42,8 @@ public enum MermaidGraph {
             for n in members {
                 let style = GraphStyle.role(n.role)
                 var label = "<b>" + text(n.name) + "</b><br/>" + text(GraphStyle.detail(n))
-                let rules = ArchitectureGraph.ruleIDs(n.findings)
-                if !rules.isEmpty { label += "<br/>⚠ " + text(rules.joined(separator: ", ")) }
+                let warning = GraphStyle.findingsText(n)
+                if !warning.isEmpty { label += "<br/>" + text(warning) }
                 out += (single ? "  " : "    ") + ids[n.id]! + style.mermaidOpen + "\"" + label + "\"" + style.mermaidClose + "\n"
             }
             if !single { out += "  end\n" }
@@ -102,29 +102,32 @@ public enum DOTGraph {
         let ids = shortIDs(graph)
         var out = "// mvilint architecture graph: \(graph.nodes.count) nodes, \(graph.edges.count) edges"
         if !graph.scope.isEmpty { out += " (" + graph.scope.joined(separator: "; ") + ")" }
+        let layered = graph.layers.count > 1
         out += "\ndigraph architecture {\n"
-        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=13, nodesep=0.2, ranksep=0.8, labeljust=l, newrank=true];\n"
+        // Layers read left to right; a collapsed graph (one kind of node) top to bottom.
+        out += "  graph [rankdir=\(layered ? "LR" : "TB"), fontname=\"Helvetica\", fontsize=13, nodesep=0.2, ranksep=0.8, labeljust=l, newrank=true];\n"
         out += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, color=\"\(GraphStyle.ink)\", penwidth=1];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9, color=\"\(GraphStyle.ink)\", fontcolor=\"\(GraphStyle.ink)\", arrowsize=0.7];\n"
         for (k, layer) in graph.layers.enumerated() {
             let members = graph.nodes.filter { $0.layer == layer }
             guard !members.isEmpty else { continue }
-            out += "  subgraph cluster_\(k) {\n"
-            out += "    label=\(quote(layer)); style=\"rounded,filled\"; fillcolor=\"#f6f8fa\"; color=\"#d0d7de\"; fontcolor=\"#57606a\";\n"
+            if layered {
+                // One column per layer.
+                out += "  subgraph cluster_\(k) {\n"
+                out += "    label=\(quote(layer)); style=\"rounded,filled\"; fillcolor=\"#f6f8fa\"; color=\"#d0d7de\"; fontcolor=\"#57606a\";\n"
+                out += "    rank=same;\n"
+            }
             for n in members {
                 let style = GraphStyle.role(n.role)
-                var label = n.name + "\n" + GraphStyle.detail(n)
-                let rules = ArchitectureGraph.ruleIDs(n.findings)
-                var attributes = ["label=" + quote(label.isEmpty ? n.id : label), "shape=" + style.dotShape, "fillcolor=\"\(style.fill)\""]
-                if !rules.isEmpty {
-                    label += "\n⚠ " + rules.joined(separator: ", ")
-                    attributes[0] = "label=" + quote(label)
+                let warning = GraphStyle.findingsText(n)
+                let label = n.name + "\n" + GraphStyle.detail(n) + (warning.isEmpty ? "" : "\n" + warning)
+                var attributes = ["label=" + quote(label), "shape=" + style.dotShape, "fillcolor=\"\(style.fill)\""]
+                if !warning.isEmpty {
                     attributes += ["color=\"\(GraphStyle.violation)\"", "fontcolor=\"\(GraphStyle.violation)\"", "penwidth=2.5"]
                 }
-                if n.role == .view || n.role == .app { attributes[2] = "fillcolor=\"\(style.fill)\"" }
-                out += "    \(ids[n.id]!) [\(attributes.joined(separator: ", "))];\n"
+                out += (layered ? "    " : "  ") + "\(ids[n.id]!) [\(attributes.joined(separator: ", "))];\n"
             }
-            out += "  }\n"
+            if layered { out += "  }\n" }
         }
         for e in graph.edges {
             guard let a = ids[e.from], let b = ids[e.to] else { continue }

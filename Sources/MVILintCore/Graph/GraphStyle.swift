@@ -66,11 +66,26 @@ public enum GraphStyle {
         return ([n.kind] + n.traits).joined(separator: " · ")
     }
 
-    /// What an edge says: its word (or a collapsed edge's count) and the rule ids of its findings.
+    /// What an edge says: its word and the rule ids of its findings; for a collapsed edge, the
+    /// number of relations and of findings.
     public static func edgeText(_ e: ArchitectureGraph.Edge) -> String {
+        if e.kind == .aggregated { return String(e.count) + (e.findings.isEmpty ? "" : " · ⚠ \(e.findings.count)") }
         var parts: [String] = []
-        if e.kind == .aggregated { parts.append(String(e.count)) } else if let w = word(e.kind) { parts.append(w) }
+        if let w = word(e.kind) { parts.append(w) }
         parts += ArchitectureGraph.ruleIDs(e.findings)
         return parts.joined(separator: " · ")
+    }
+
+    /// The findings line of a node's label (empty without findings): the rule ids, at most three,
+    /// each with its count when the node stands for several types.
+    public static func findingsText(_ n: ArchitectureGraph.Node) -> String {
+        guard !n.findings.isEmpty else { return "" }
+        var counts: [String: Int] = [:]
+        for f in n.findings { counts[f.ruleID, default: 0] += 1 }
+        let rules = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let grouped = n.role == .group
+        var parts = rules.prefix(3).map { grouped ? "\($0.key) \($0.value)" : $0.key }
+        if rules.count > 3 { parts.append("+\(rules.count - 3) more") }
+        return "⚠ " + (grouped ? "\(n.findings.count): " : "") + parts.joined(separator: ", ")
     }
 }
