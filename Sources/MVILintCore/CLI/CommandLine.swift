@@ -312,6 +312,12 @@ public struct CommandLineTool {
             ? LintSources.lineTexts(for: result.findings, contents: discovery.contents, radius: options.reporter.lineTextRadius) : [:]
         var context = ReportContext(toolVersion: version, rules: infos,
                                     baseDirectory: LintSources.workTreeRoot(containing: root) ?? root, lineTexts: lineTexts)
+        let environment = ProcessInfo.processInfo.environment
+        if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"], let sha = environment["GITHUB_SHA"],
+           !server.isEmpty, !repository.isEmpty, !sha.isEmpty {
+            // In GitHub Actions: links to the files at the commit being checked.
+            context.sourceLinkBase = server + "/" + repository + "/blob/" + sha + "/"
+        }
         if options.reporter.usesGraph, let index = result.index {
             // Drawn from the findings that are reported (after the baseline), then the index goes.
             context.graph = GraphBuilder(index: index, settings: run.settings).build(findings: result.findings, files: Set(run.lintFiles), contents: discovery.contents)

@@ -19,6 +19,10 @@ public struct ReportContext: Sendable {
     /// The project's architecture graph with the findings placed on it, for reporters that
     /// draw it (`Reporter.usesGraph`); nil for the others, which do not pay for building it.
     public var graph: ArchitectureGraph? = nil
+    /// Where the repository's files can be browsed at the linted revision (ending with `/`), for
+    /// links to `path#Lline`: set from GitHub Actions' variables by the command line; nil
+    /// for links relative to the report.
+    public var sourceLinkBase: String? = nil
 
     /// Where mvilint's repository lives; rule documentation is under `docs/rules/` there.
     public static let defaultHomepage = "https://github.com/mvilint/mvilint"
@@ -60,7 +64,8 @@ public enum Reporters {
     /// All reporters; the first one is the default.
     public static let all: [any Reporter.Type] = [
         XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
-        JUnitReporter.self, GitLabReporter.self, SummaryReporter.self,
+        JUnitReporter.self, GitLabReporter.self, SummaryReporter.self, CSVReporter.self, SonarQubeReporter.self,
+        CodeClimateReporter.self, HTMLReporter.self, MarkdownReporter.self,
     ]
 
     /// The default reporter (`xcode`).
