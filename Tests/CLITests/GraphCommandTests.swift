@@ -163,3 +163,14 @@ final class GraphCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("docs/graph.md"))
     }
 }
+
+extension GraphCommandTests {
+    /// docs/images/example-architecture.dot is what the command prints today (the SVG beside it
+    /// is made from it; docs/graph.md gives both commands).
+    func testCommittedPictureIsCurrent() throws {
+        let docs = URL(fileURLWithPath: GraphCommandTests.examples).deletingLastPathComponent().appendingPathComponent("docs/images/example-architecture.dot").path
+        let committed = try String(contentsOfFile: docs, encoding: .utf8)
+        let r = runCLI(["graph", "--quiet", "--format", "dot", GraphCommandTests.examples], rules: allRules, version: "0.0.0")
+        XCTAssertEqual(r.stdout, committed, "regenerate docs/images/example-architecture.* with the commands in docs/graph.md")
+    }
+}
