@@ -180,3 +180,27 @@ final class GraphRenderingTests: XCTestCase {
         XCTAssertEqual(MarkdownReporter.report(r, context: GraphRenderingTests.context), "## mvilint: no findings\n\n3 files linted.\n")
     }
 }
+
+extension GraphRenderingTests {
+    func testMarkdownListsAtMostThirtyFindingsPerRule() {
+        let findings = (1...45).map { GraphRenderingTests.finding("state_private_set", "`p\($0)` can be set", line: $0) }
+        let md = MarkdownReporter.report(LintResult(findings: findings, diagnostics: [], lintedFileCount: 1, timings: LintTimings()),
+                                         context: GraphRenderingTests.context)
+        XCTAssertEqual(md.components(separatedBy: "\n- ⚠️ ").count - 1, 30)
+        XCTAssertTrue(md.contains("- … and 15 more (`mvilint lint --only-rule state_private_set` lists them all)\n"), md)
+    }
+
+    /// A graph of one layer (a collapsed one) is split into columns by dependency depth, and a
+    /// cycle does not stop it.
+    func testSingleLayerGraphsAreRankedByDependencies() {
+        typealias G = ArchitectureGraph
+        let names = ["App", "Feature", "Core", "Net"]
+        let nodes = names.map { G.Node(id: $0, name: $0, role: .group, layer: "module", kind: "group", traits: [], path: nil, line: nil) }
+        let edges = [("App", "Feature"), ("Feature", "Core"), ("Core", "Net"), ("Net", "Core"), ("App", "Net")].map {
+            G.Edge(from: $0.0, to: $0.1, kind: .aggregated, label: nil)
+        }
+        let g = G(nodes: nodes, edges: edges, layers: ["module"], unplaced: [])
+        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        XCTAssertEqual(LayeredLayout.ranks(g, index), [0, 1, 2, 3])
+    }
+}

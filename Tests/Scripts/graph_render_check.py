@@ -47,7 +47,9 @@ def mermaid_page(mermaid_js, text, path):
 <body><div id="out"></div><script>%s</script><script>
 window.renderDone = false; window.renderError = null;
 mermaid.initialize({startOnLoad: false, securityLevel: 'strict', flowchart: {useMaxWidth: false}});
-mermaid.render('graph', %s).then(function (r) { document.getElementById('out').innerHTML = r.svg; window.renderDone = true; })
+var started = performance.now();
+mermaid.render('graph', %s).then(function (r) {
+  document.getElementById('out').innerHTML = r.svg; window.renderMs = performance.now() - started; window.renderDone = true; })
   .catch(function (e) { window.renderError = String(e && e.message || e); window.renderDone = true; });
 </script></body></html>""" % (mermaid_js.replace("</script", "<\\/script"), json.dumps(text).replace("</", "<\\/"))
     with open(path, "w") as f:
@@ -61,7 +63,7 @@ MERMAID_EVAL = """(function () {
   });
   return {error: window.renderError, nodes: document.querySelectorAll('#out g.node').length,
           edges: document.querySelectorAll('#out path.flowchart-link').length, red: red,
-          clusters: document.querySelectorAll('#out g.cluster').length};
+          clusters: document.querySelectorAll('#out g.cluster').length, ms: Math.round(window.renderMs || 0)};
 })()"""
 
 

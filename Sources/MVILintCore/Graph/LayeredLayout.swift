@@ -17,22 +17,26 @@ public struct LayeredLayout {
 
     /// The SVG element (no XML prolog), `width`/`height` in pixels.
     public func svg(_ graph: ArchitectureGraph, escape: (String) -> String) -> String {
-        // Columns: each layer's nodes, wrapped.
+        let index = Dictionary(graph.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Columns: each layer's nodes, wrapped; a graph of one layer (a collapsed one) is split
+        // into columns by how far each node is from the nodes that nothing uses.
         var columns: [[Int]] = []
         var columnLayer: [String] = []
+        let ranks = graph.layers.count == 1 ? LayeredLayout.ranks(graph, index) : nil
         for layer in graph.layers {
-            let members = graph.nodes.indices.filter { graph.nodes[$0].layer == layer }
-            guard !members.isEmpty else { continue }
-            let count = (members.count + maxColumnHeight - 1) / maxColumnHeight
-            let perColumn = (members.count + count - 1) / count
-            for k in 0..<count {
-                columns.append(Array(members[(k * perColumn)..<min(members.count, (k + 1) * perColumn)]))
-                columnLayer.append(layer)
+            let inLayer = graph.nodes.indices.filter { graph.nodes[$0].layer == layer }
+            let groups = ranks.map { r in (0...(r.max() ?? 0)).map { k in inLayer.filter { r[$0] == k } }.filter { !$0.isEmpty } } ?? [inLayer]
+            for members in groups where !members.isEmpty {
+                let count = (members.count + maxColumnHeight - 1) / maxColumnHeight
+                let perColumn = (members.count + count - 1) / count
+                for k in 0..<count {
+                    columns.append(Array(members[(k * perColumn)..<min(members.count, (k + 1) * perColumn)]))
+                    columnLayer.append(layer)
+                }
             }
         }
         var columnOf = [Int](repeating: 0, count: graph.nodes.count)
         for (c, list) in columns.enumerated() { for n in list { columnOf[n] = c } }
-        let index = Dictionary(graph.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         var neighbours = [[Int]](repeating: [], count: graph.nodes.count)
         for e in graph.edges {
             guard let a = index[e.from], let b = index[e.to], columnOf[a] != columnOf[b] else { continue }
@@ -157,6 +161,40 @@ public struct LayeredLayout {
         }
         out += labels + "</svg>"
         return out
+    }
+
+    /// Longest-path layering: each node's rank is one more than the highest rank of the nodes
+    /// that use it, over the edges left once the edges that close a cycle are dropped (found by
+    /// a depth-first search in node order).
+    static func ranks(_ graph: ArchitectureGraph, _ index: [String: Int]) -> [Int] {
+        let n = graph.nodes.count
+        var out = [[Int]](repeating: [], count: n)
+        for e in graph.edges { if let a = index[e.from], let b = index[e.to], a != b { out[a].append(b) } }
+        // 0 unvisited, 1 on the stack, 2 done; iterative, so that a long chain cannot overflow the stack.
+        var state = [UInt8](repeating: 0, count: n)
+        var kept = [[Int]](repeating: [], count: n)
+        var order: [Int] = []
+        for start in 0..<n where state[start] == 0 {
+            var stack: [(node: Int, next: Int)] = [(start, 0)]
+            state[start] = 1
+            while let top = stack.last {
+                if top.next < out[top.node].count {
+                    stack[stack.count - 1].next += 1
+                    let m = out[top.node][top.next]
+                    if state[m] == 1 { continue }  // closes a cycle: dropped
+                    kept[top.node].append(m)
+                    if state[m] == 0 { state[m] = 1; stack.append((m, 0)) }
+                } else {
+                    state[top.node] = 2
+                    order.append(top.node)
+                    stack.removeLast()
+                }
+            }
+        }
+        // `order` is a post-order: reversed, every node comes before the nodes it uses.
+        var rank = [Int](repeating: 0, count: n)
+        for a in order.reversed() { for b in kept[a] { rank[b] = max(rank[b], rank[a] + 1) } }
+        return rank
     }
 
     /// `text` cut with `…` to fit `width` pixels.

@@ -4,7 +4,7 @@
 /// - a heading with the totals and a table of counts by rule (errors, warnings, total), each
 ///   rule linked to its page;
 /// - one collapsible `<details>` section per rule, most findings first, listing its findings
-///   with links to the file and line, and their notes;
+///   (the first `maxFindingsPerRule`) with links to the file and line, and their notes;
 /// - a Mermaid block of the part of the architecture graph that holds the findings (their
 ///   neighbourhood; collapsed into modules when it is large; left out when even that is too
 ///   large for GitHub to render).
@@ -18,6 +18,8 @@ public enum MarkdownReporter: Reporter {
     public static let usesGraph = true
     /// Above this many types the Mermaid block shows modules instead of types.
     public static let maxGraphNodes = 60
+    /// Findings listed per rule; the rest are counted (a pull-request comment holds 65 536 characters).
+    public static let maxFindingsPerRule = 30
 
     public static func report(_ result: LintResult, context: ReportContext) -> String {
         let findings = result.findings.sorted(by: Finding.reportOrder)
@@ -52,10 +54,13 @@ public enum MarkdownReporter: Reporter {
             if list.count > e { counts.append(plural(list.count - e, "warning")) }
             out += "<details><summary><code>\(Escaping.html(r))</code>: \(counts.joined(separator: ", "))</summary>\n\n"
             if let info = context.rule(r)?.info { out += inline(info.summary) + " ([rule](\(context.ruleDocURL(r))))\n\n" }
-            for f in list {
+            for f in list.prefix(maxFindingsPerRule) {
                 let mark = f.severity == .error ? "🛑" : "⚠️"
                 out += "- \(mark) \(link(f.path, f.line, context)): \(inline(f.message))\n"
                 for n in f.notes { out += "  - \(link(n.path, n.location.line, context)): \(inline(n.message))\n" }
+            }
+            if list.count > maxFindingsPerRule {
+                out += "- … and \(list.count - maxFindingsPerRule) more (`mvilint lint --only-rule \(r)` lists them all)\n"
             }
             out += "\n</details>\n\n"
         }
