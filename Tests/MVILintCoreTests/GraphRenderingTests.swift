@@ -148,8 +148,9 @@ final class GraphRenderingTests: XCTestCase {
         // No element loads anything: the only URLs are links to rule pages and the SVG namespace.
         for markup in [" src=\"", "<img", "<link", "<iframe", "@import", "url(http", "url(//", "http-equiv=\"refresh"] { XCTAssertFalse(html.contains(markup), markup) }
         XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 1, "only the page's own script closes a script element")
-        XCTAssertTrue(html.contains("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        XCTAssertTrue(html.contains("<p class=\"message\"><code>items</code> &amp; &quot;more&quot; &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</p>"), html)
         XCTAssertTrue(html.contains("<span class=\"line hit\"><span class=\"ln\">3</span>  var items = [1]</span>"), html)
+        XCTAssertEqual(HTMLReporter.message("a `<b>` c`d"), "a `&lt;b&gt;` c`d")
         XCTAssertTrue(html.contains("<span class=\"ln\">2</span>  // &lt;/script&gt; &amp; &lt;b&gt;</span>"))
         XCTAssertTrue(html.contains("<form id=\"filters\" hidden>"))
         XCTAssertTrue(html.contains("data-rule=\"main_actor_mutation\" data-severity=\"warning\""))

@@ -157,12 +157,12 @@ public enum HTMLReporter: Reporter {
                 out += "<article class=\"finding \(severity)\" data-rule=\"\(h(f.ruleID))\" data-severity=\"\(severity)\">"
                 out += "<p class=\"head\"><span class=\"sev \(severity)\">\(severity)</span> <a class=\"rule\" href=\"\(h(context.ruleDocURL(f.ruleID)))\"><code>\(h(f.ruleID))</code></a> "
                 out += "<span class=\"loc\">\(h(context.relativePath(f.path))):\(f.line):\(f.column)</span></p>"
-                out += "<p class=\"message\">\(h(f.message))</p>"
+                out += "<p class=\"message\">\(message(f.message))</p>"
                 out += code(around: f, context)
                 if !f.notes.isEmpty {
                     out += "<ul class=\"notes\">"
                     for n in f.notes {
-                        out += "<li><span class=\"loc\">\(h(context.relativePath(n.path))):\(n.location.line):\(n.location.column)</span> \(h(n.message))</li>"
+                        out += "<li><span class=\"loc\">\(h(context.relativePath(n.path))):\(n.location.line):\(n.location.column)</span> \(message(n.message))</li>"
                     }
                     out += "</ul>"
                 }
@@ -186,9 +186,17 @@ public enum HTMLReporter: Reporter {
         for n in max(1, f.line - lineTextRadius)...(f.line + lineTextRadius) {
             guard let text = lines[n] else { continue }
             let mark = n == f.line
-            out += "<span class=\"line\(mark ? " hit" : "")\"><span class=\"ln\">\(n)</span>\(Escaping.html(text))</span>\n"
+            // Block spans, one per line: no line break between them inside the `<pre>`.
+            out += "<span class=\"line\(mark ? " hit" : "")\"><span class=\"ln\">\(n)</span>\(Escaping.html(text))</span>"
         }
         return out + "</pre>"
+    }
+
+    /// A message escaped, its balanced `code spans` set as `<code>`.
+    static func message(_ text: String) -> String {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count % 2 == 1 else { return Escaping.html(text) }
+        return parts.enumerated().map { k, part in k % 2 == 1 ? "<code>" + Escaping.html(String(part)) + "</code>" : Escaping.html(String(part)) }.joined()
     }
 
     static func plural(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
@@ -218,6 +226,7 @@ public enum HTMLReporter: Reporter {
     pre.code .line{display:block;padding:0 10px}pre.code .hit{background:#fff8c5}
     pre.code .ln{display:inline-block;width:3.5em;color:#8c959f;user-select:none}
     ul.notes{margin:4px 0;padding-left:20px;font-size:13px}
+    .message code,ul.notes code{background:#eff1f3;padding:0 3px;border-radius:4px;font-size:12px}
     #filters fieldset{display:inline-block;border:1px solid #d0d7de;border-radius:6px;margin:0 8px 8px 0;vertical-align:top}
     #filters label{margin-right:10px;white-space:nowrap}.count{color:#57606a;font-weight:400}.clean{color:#1a7f37}
     """
