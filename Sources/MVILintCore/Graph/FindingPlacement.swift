@@ -14,7 +14,11 @@ struct FindingPlacement {
         var nodeIndex: [String: Int] = [:]
         for (i, n) in graph.nodes.enumerated() { nodeIndex[n.id] = i }
         var edgeIndex: [String: [Int]] = [:]
-        for (i, e) in graph.edges.enumerated() { edgeIndex[e.from, default: []].append(i) }
+        var labelled = Set<String>()
+        for (i, e) in graph.edges.enumerated() {
+            edgeIndex[e.from, default: []].append(i)
+            if let l = e.label { labelled.insert(e.from + "\u{1F}" + l) }
+        }
 
         var byPath: [String: [Finding]] = [:]
         for f in findings { byPath[f.path, default: []].append(f) }
@@ -32,7 +36,7 @@ struct FindingPlacement {
             let file = SourceFile(path: path, bytes: bytes)
             for f in list {
                 let ref = ArchitectureGraph.FindingRef(f)
-                switch target(of: f, in: file, nodes: nodeIndex, graph: graph) {
+                switch target(of: f, in: file, nodes: nodeIndex, labelled: labelled) {
                 case .none:
                     graph.unplaced.append(ref)
                 case .node(let id):
@@ -68,7 +72,8 @@ struct FindingPlacement {
         case reference(from: String, to: String)
     }
 
-    func target(of f: Finding, in file: SourceFile, nodes: [String: Int], graph: ArchitectureGraph) -> Target {
+    /// `labelled`: `from` + U+001F + label of every edge that has a label (a stored property).
+    func target(of f: Finding, in file: SourceFile, nodes: [String: Int], labelled: Set<String>) -> Target {
         let token = tokenIndex(at: f.location, in: file)
         // The innermost type of the graph whose declaration holds the finding.
         var owner: TypeDecl? = nil
@@ -93,8 +98,7 @@ struct FindingPlacement {
         // `self.viewModel…`, `$viewModel.query`, `_viewModel`.
         if name == "self", file.kind(i + 1) == .period, file.kind(i + 2) == .identifier { name = file.name(i + 2) }
         if name.hasPrefix("$") || name.hasPrefix("_") { name = String(name.dropFirst()) }
-        if let symbol = index.symbol(from), symbol.storedProperties.contains(where: { $0.name == name }),
-           graph.edges.contains(where: { $0.from == from && $0.label == name }) {
+        if labelled.contains(from + "\u{1F}" + name), let symbol = index.symbol(from), symbol.storedProperties.contains(where: { $0.name == name }) {
             return .property(from: from, name: name)
         }
         if file.beginsWithCapital(i) {

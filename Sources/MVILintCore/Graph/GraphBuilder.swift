@@ -199,12 +199,14 @@ public struct GraphBuilder {
     }
 
     private func addPropertyEdges(_ nodes: inout [String: ArchitectureGraph.Node], _ edges: inout [ArchitectureGraph.Edge], _ symbols: [String: TypeSymbol]) {
+        // The properties already drawn as a model's state.
+        let stateEdges = Set(edges.filter { $0.kind == .state }.map { $0.from + "\u{1F}" + ($0.label ?? "") })
         for from in nodes.keys.sorted() {
             guard let node = nodes[from], node.kind != "protocol", node.traits.allSatisfy({ !$0.hasPrefix("= ") }) else { continue }
             let isView = node.role == .view || node.role == .app
             for p in symbols[from]?.storedProperties ?? [] where !p.isFunctionTyped {
                 guard let written = p.environmentType ?? p.typeName ?? keyPathType(p), let to = target(written, &nodes), to != from else { continue }
-                if edges.contains(where: { $0.from == from && $0.to == to && $0.kind == .state && $0.label == p.name }) { continue }
+                if stateEdges.contains(from + "\u{1F}" + p.name) { continue }
                 let toNode = nodes[to]!
                 let kind: ArchitectureGraph.EdgeKind
                 let wrapper = p.wrapper ?? ""

@@ -25,7 +25,12 @@ public struct LayeredLayout {
         let ranks = graph.layers.count == 1 ? LayeredLayout.ranks(graph, index) : nil
         for layer in graph.layers {
             let inLayer = graph.nodes.indices.filter { graph.nodes[$0].layer == layer }
-            let groups = ranks.map { r in (0...(r.max() ?? 0)).map { k in inLayer.filter { r[$0] == k } }.filter { !$0.isEmpty } } ?? [inLayer]
+            var groups = [inLayer]
+            if let r = ranks {
+                var byRank = [[Int]](repeating: [], count: (r.max() ?? 0) + 1)
+                for n in inLayer { byRank[r[n]].append(n) }
+                groups = byRank.filter { !$0.isEmpty }
+            }
             for members in groups where !members.isEmpty {
                 let count = (members.count + maxColumnHeight - 1) / maxColumnHeight
                 let perColumn = (members.count + count - 1) / count
