@@ -38,8 +38,8 @@ struct DiagnosticRecord: Sendable {
     /// range and text, so that suppressing another rule there extends it.
     var suppressionAbove: (range: TextRange, text: String)?
 
-    /// The protocol's `Diagnostic`.
-    func json(homepage: String) -> JSON {
+    /// The protocol's `Diagnostic` (without `relatedInformation` for a client that does not take it).
+    func json(homepage: String, related withRelated: Bool = true) -> JSON {
         var d: [String: JSON] = [
             "range": range.json,
             "severity": .int(severity == .error ? 1 : 2),
@@ -48,7 +48,7 @@ struct DiagnosticRecord: Sendable {
             "source": "mvilint",
             "message": .string(message),
         ]
-        if !related.isEmpty {
+        if withRelated, !related.isEmpty {
             d["relatedInformation"] = .array(related.map { r in
                 ["location": ["uri": .string(r.uri), "range": r.range.json], "message": .string(r.message)]
             })
@@ -77,8 +77,8 @@ struct FileAnalysis: Sendable {
     var lineBreak: String
 
     /// The diagnostics to publish.
-    func diagnostics(homepage: String) -> [JSON] {
-        var out = records.map { $0.json(homepage: homepage) }
+    func diagnostics(homepage: String, related: Bool = true) -> [JSON] {
+        var out = records.map { $0.json(homepage: homepage, related: related) }
         if let problem {
             out.append(["range": TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)).json,
                         "severity": 2, "source": "mvilint", "message": .string("mvilint cannot lint this file: \(problem)")])

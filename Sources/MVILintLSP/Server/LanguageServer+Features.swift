@@ -33,7 +33,7 @@ extension LanguageServer {
     /// A file's analysis from the worker: kept for open documents, published.
     func received(_ analysis: FileAnalysis) {
         guard !stopped.isSet else { return }
-        let items = analysis.diagnostics(homepage: options.homepage)
+        let items = analysis.diagnostics(homepage: options.homepage, related: client.relatedInformation)
         if let doc = documents[analysis.uri] {
             // Only the document's current version counts; a newer run is on its way otherwise.
             guard analysis.version == doc.text.version else { return }
@@ -150,9 +150,9 @@ extension LanguageServer {
         let uri = params["textDocument"]["uri"].string ?? ""
         let items: [JSON]
         if let a = freshAnalysis(uri) {
-            items = a.diagnostics(homepage: options.homepage)
+            items = a.diagnostics(homepage: options.homepage, related: client.relatedInformation)
         } else if documents[uri] != nil {
-            items = analyses[uri].map { $0.diagnostics(homepage: options.homepage) } ?? []
+            items = analyses[uri].map { $0.diagnostics(homepage: options.homepage, related: client.relatedInformation) } ?? []
         } else {
             items = pushed[uri]?.array ?? []
         }
@@ -180,7 +180,7 @@ extension LanguageServer {
             var fileWide = Set<String>()
             var suppressions: [JSON] = []
             for r in a.records where r.range.start.line <= range.end.line && range.start.line <= r.range.end.line {
-                let diagnostic = r.json(homepage: options.homepage)
+                let diagnostic = r.json(homepage: options.homepage, related: client.relatedInformation)
                 if let fix = r.fix {
                     actions.append(action(fix.isSafe ? fix.title : fix.title + " (may change behaviour)", kind: CodeActionKinds.quickFix,
                                           diagnostic: diagnostic, preferred: fix.isSafe, edit: workspaceEdit(uri, version, fix.edits)))
