@@ -462,7 +462,7 @@ final class EngineAdapter {
             let unitsA = a.map { units(of: $0, label: label, positions: &positionsA) } ?? []
             let unitsB = b.map { units(of: $0, label: label, positions: &positionsB) } ?? []
             if positionsA != positionsB { change.moved = true }
-            let differing = symmetricDifference(unitsA, unitsB)
+            let differing = Reflection.symmetricDifference(unitsA, unitsB)
             guard !differing.isEmpty else { continue }
             change.visible = true
             for unit in differing { change.names.formUnion(unit.names) }
@@ -472,11 +472,11 @@ final class EngineAdapter {
         return change
     }
 
-    /// One comparable part of a summary field: a type entry, an element of a list, or the
-    /// whole field; with the names it stands for.
-    private struct Unit: Hashable {
-        var fingerprint: String
-        var names: [String]
+    private typealias Unit = Reflection.Unit
+
+    /// A declaration position, which fingerprints leave out.
+    private static func position(_ value: Any) -> String? {
+        (value as? SourceLocation).map { "\($0.line):\($0.column)" }
     }
 
     private static func fields(_ summary: FileSummary?) -> [String: Any] {
@@ -497,95 +497,23 @@ final class EngineAdapter {
             guard let graph = value as? ViewGraphSummary else { return [] }
             var out: [Unit] = []
             for child in Mirror(reflecting: graph).children where child.label != "path" {
-                out += elements(of: child.value).map { element in
+                out += Reflection.elements(of: child.value).map { element in
                     var first: String?
-                    let print = (child.label ?? "") + ":" + fingerprint(element, positions: &positions, first: &first)
+                    let print = (child.label ?? "") + ":" + Reflection.fingerprint(element, position: position, positions: &positions, first: &first)
                     var names: [String] = []
-                    identifierWords(first ?? "", into: &names)
+                    Reflection.identifierWords(first ?? "", into: &names)
                     if let site = element as? ViewConstructionSite, case .type(let owner, _) = site.owner { names.append(owner) }
                     return Unit(fingerprint: print, names: names)
                 }
             }
             return out
         }
-        return elements(of: value).map { element in
+        return Reflection.elements(of: value).map { element in
             var first: String?
-            let print = fingerprint(element, positions: &positions, first: &first)
+            let print = Reflection.fingerprint(element, position: position, positions: &positions, first: &first)
             var names: [String] = []
-            identifierWords(first ?? "", into: &names)
+            Reflection.identifierWords(first ?? "", into: &names)
             return Unit(fingerprint: print, names: names)
         }
-    }
-
-    /// The elements of a collection, set or dictionary field; the value itself otherwise.
-    private static func elements(of value: Any) -> [Any] {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .collection?, .set?, .dictionary?: return mirror.children.map(\.value)
-        case .optional?: return mirror.children.first.map { elements(of: $0.value) } ?? []
-        default: return [value]
-        }
-    }
-
-    /// A text that two values share exactly when they are equal, leaving out source positions
-    /// (collected in `positions`); `first` receives the first string met. Sets and
-    /// dictionaries are compared whatever their iteration order. Nesting is bounded.
-    private static func fingerprint(_ value: Any, positions: inout [String], first: inout String?, depth: Int = 0) -> String {
-        if let location = value as? SourceLocation {
-            positions.append("\(location.line):\(location.column)")
-            return "@"
-        }
-        if let s = value as? String {
-            if first == nil { first = s }
-            return "\"\(s.utf8.count):\(s)\""
-        }
-        guard depth < 64 else { return "…" }
-        let mirror = Mirror(reflecting: value)
-        if mirror.children.isEmpty {
-            return mirror.displayStyle == .optional ? "nil" : String(describing: value)
-        }
-        if mirror.displayStyle == .set || mirror.displayStyle == .dictionary {
-            // In the order of the elements' texts, positions included.
-            var parts = mirror.children.map { child -> (String, [String]) in
-                var own: [String] = []
-                let text = fingerprint(child.value, positions: &own, first: &first, depth: depth + 1)
-                return (text, own)
-            }
-            parts.sort { $0.0 < $1.0 }
-            for p in parts { positions += p.1 }
-            return "{" + parts.map(\.0).joined(separator: ",") + "}"
-        }
-        let parts = mirror.children.map { child -> String in
-            (child.label ?? "") + "=" + fingerprint(child.value, positions: &positions, first: &first, depth: depth + 1)
-        }
-        switch mirror.displayStyle {
-        case .enum?:
-            return String(describing: mirror.subjectType) + "(" + parts.joined(separator: ",") + ")"
-        default:
-            break
-        }
-        return "{" + parts.joined(separator: ",") + "}"
-    }
-
-    /// The identifier-like words of a string (`Store.state` → `Store`, `state`).
-    private static func identifierWords(_ s: String, into words: inout [String]) {
-        var current = ""
-        for scalar in s.unicodeScalars {
-            if scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-    }
-
-    /// The units in one list and not the other, counted with repeats.
-    private static func symmetricDifference(_ a: [Unit], _ b: [Unit]) -> [Unit] {
-        var counts: [Unit: Int] = [:]
-        for u in a { counts[u, default: 0] += 1 }
-        for u in b { counts[u, default: 0] -= 1 }
-        return counts.filter { $0.value != 0 }.map(\.key)
     }
 }
