@@ -17,6 +17,8 @@ final class ProjectHandle {
     /// Whether the worker holds a run of this project (queued or running): changes wait for it
     /// to end, so that a burst of changes during a run becomes one batch.
     var busy = false
+    /// When the last change came (the first change after a quiet spell is linted at once).
+    var lastChange: UInt64 = 0
     /// The workspace folders it publishes for (the message loop's copy of `state.scopes`).
     var scopes: [String]
 
@@ -109,18 +111,29 @@ extension LanguageServer {
 
     // MARK: Scheduling
 
-    /// Queues a change: the running lint of the project stops at its next file, and the changes
-    /// go to the worker once no other change has come for `options.debounce`.
+    /// Queues a change: the running lint of the project stops at its next file. The first change
+    /// after a quiet spell (no change for `options.debounce`) goes to the worker at once; a
+    /// change that follows another closely waits until none has come for `options.debounce`,
+    /// so that a burst of keystrokes is linted as one batch (and changes that arrive while a
+    /// run is on the worker wait for its end, see `flush`).
     func enqueue(_ change: FileChange, for project: ProjectHandle) {
         project.pending.append(change)
         project.generation.bump()
+        let now = DispatchTime.now().uptimeNanoseconds
+        let quiet = now &- project.lastChange > UInt64(options.debounce * 1e9)
+        project.lastChange = now
         project.debounce?.cancel()
         let item = DispatchWorkItem { [weak self, weak project] in
             guard let self, let project else { return }
             self.flush(project)
         }
         project.debounce = item
-        main.asyncAfter(deadline: .now() + options.debounce, execute: item)
+        if quiet && !project.busy {
+            // After the messages already read: a batch that arrived together goes together.
+            main.async(execute: item)
+        } else {
+            main.asyncAfter(deadline: .now() + options.debounce, execute: item)
+        }
     }
 
     /// Hands the pending changes to the worker: they are applied, then the dirty files linted.
