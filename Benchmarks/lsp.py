@@ -19,7 +19,9 @@ clock of this process:
   model's own `publishDiagnostics` and to the first and last of those views'.
 
 Edits are spaced by --pause seconds (default 0.1, a fast typist), so that each is measured from
-an idle server, as keystrokes arrive. Prints p50, p95 and the maximum of each.
+an idle server, as keystrokes arrive. Prints p50, p95 and the maximum of each, the server's
+processor time per edit (user and system, which does not depend on what else the machine runs
+as much as wall time does), and the load average.
 """
 
 import argparse
@@ -127,6 +129,13 @@ def memory(pid):
     return fields
 
 
+def cpu_seconds(pid):
+    """User and system time of the process so far (from /proc, in clock ticks)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def uri(path):
     return "file://" + path
 
@@ -151,6 +160,7 @@ def main():
     parser.add_argument("--pause", type=float, default=0.1)
     args = parser.parse_args()
     root = os.path.abspath(args.project)
+    load = os.getloadavg()
 
     client = Client([args.binary, "lsp"])
     start = time.monotonic()
@@ -185,6 +195,7 @@ def main():
     client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri(view) and m["params"].get("version") == 1)
     column = lines[target].index('Text("') + len('Text("')
     times = []
+    cpu_before = cpu_seconds(client.process.pid)
     for k in range(args.view_edits):
         version = k + 2
         # Type a character into the literal, then delete it: one-line edits, alternately.
@@ -197,8 +208,10 @@ def main():
                                  and m["params"].get("version") == v)
         times.append(arrived - sent)
         time.sleep(args.pause)
+    cpu = (cpu_seconds(client.process.pid) - cpu_before) / args.view_edits
     print(f"view edit ({os.path.relpath(view, root)}, line {target + 1}):")
     summary("  didChange to publishDiagnostics of the view", times)
+    print(f"  server processor time per edit: {cpu * 1000:.1f} ms")
 
     # A model edit that changes the diagnostics of views that are not open: a model that a view
     # creates but holds with `@ObservedObject` (`owned_model_state_object`); without its
@@ -229,6 +242,7 @@ def main():
     client.drain()
     client.pending = []
     first, last, own = [], [], []
+    cpu_before = cpu_seconds(client.process.pid)
     for k in range(args.model_edits):
         version = k + 2
         remove = k % 2 == 0
@@ -250,10 +264,12 @@ def main():
         first.append(min(times))
         last.append(max(times))
         time.sleep(max(args.pause, 0.3))
+    cpu = (cpu_seconds(client.process.pid) - cpu_before) / args.model_edits
     print(f"model edit ({os.path.relpath(model, root)}: `: ObservableObject` removed and added back; {len(affected)} view(s) not open change):")
     summary("  didChange to publishDiagnostics of the model", own)
     summary("  didChange to the first view's publishDiagnostics", first)
     summary("  didChange to the last view's publishDiagnostics", last)
+    print(f"  server processor time per edit: {cpu * 1000:.1f} ms (every file the edit reaches linted again)")
 
     mem = memory(client.process.pid)
     print(f"resident memory at the end: {mem['VmRSS']:.0f} MB (peak {mem['VmHWM']:.0f} MB)")
@@ -261,6 +277,7 @@ def main():
     client.wait(lambda m: m.get("id") == ident and "method" not in m)
     client.notify("exit", None)
     client.process.wait(timeout=30)
+    print(f"load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"load average at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
 
 
