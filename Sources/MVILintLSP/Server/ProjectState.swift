@@ -378,16 +378,6 @@ final class ProjectState {
         notesOf[path] = targets.isEmpty ? nil : targets
     }
 
-    /// Drops everything this project published (the folder was removed): clears are emitted.
-    func clearAll(_ callbacks: Callbacks) {
-        for path in published {
-            callbacks.emit(FileAnalysis(uri: open[path]?.uri ?? callbacks.uriForPath(path), path: path, version: open[path]?.version,
-                                        records: [], problem: nil, fileSuppression: nil, lineBreak: "\n"))
-        }
-        published = []
-        if let path = publishedConfigurationIssuePath { callbacks.configuration(path, []) }
-    }
-
     // MARK: Helpers
 
     static func milliseconds(since start: DispatchTime) -> String {
