@@ -281,7 +281,7 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(findings(r, root: root), ["Sources/Models.swift:8 state_private_set", "Sources/Models.swift:9 unused_suppression",
                                                  "Sources/Models.swift:9 unused_suppression", "Sources/Models.swift:17 unused_suppression"])
         XCTAssertTrue(r.stdout.contains("Models.swift:9:29: warning: `mvilint:disable:next state_private_set` silences nothing"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("Models.swift:17:25: warning: `state_privat_set` in this suppression is not a rule id; did you mean `state_private_set` (unused_suppression)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Models.swift:17:25: warning: `state_privat_set` in this suppression is not a rule id; did you mean `state_private_set`? (unused_suppression)"), r.stdout)
         // Mentions of rules that do not run are not unused.
         let only = run(["--only-rule", "main_actor_model,unused_suppression", root])
         XCTAssertEqual(findings(only, root: root), ["Sources/Models.swift:9 unused_suppression", "Sources/Models.swift:17 unused_suppression"])

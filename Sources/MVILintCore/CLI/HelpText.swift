@@ -7,15 +7,34 @@ enum HelpText {
     EXIT STATUS:
       0  No error-severity finding (warnings alone pass, unless --strict).
       1  At least one error-severity finding; with --strict, at least one finding.
-      2  A usage or configuration error, an input error (a path that does not exist, a file
-         that cannot be read or is not UTF-8; the other files are still linted and their
-         findings reported), or an internal failure.
+      2  A usage or configuration error, an input error (a path that does not exist,
+         a file that cannot be read or is not UTF-8; the other files are still
+         linted and their findings reported), or an internal failure.
     """
+
+    /// Help text is wrapped to this many columns.
+    static let width = 80
+
+    /// The notes of `mvilint help lint`, one paragraph each.
+    static let notes = [
+        "Directories named .build, .git, .swiftpm, DerivedData, Pods and Carthage, hidden files and directories, and package manifests (Package.swift) are skipped while searching; a path named explicitly is always linted.",
+        "Types resolve across the whole project: the nearest directory above the first path that holds .mvilint.json, Package.swift or an .xcodeproj is the project root, and every Swift file under it is indexed (the summary line says so when that is more than the files linted: 'Linted 3 files (indexed 120 for types)'). Targets that a Package.swift under it builds with .defaultIsolation(MainActor.self), and Xcode targets built with SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor, count as main-actor isolated.",
+        "A directory without Swift files prints a warning and does not fail the run. A path spelled like a command (rules, version, ...) is written ./rules or after 'lint'; a word spelled nearly like one ('lnt') is an unknown command unless such a path exists.",
+        "Findings go to standard output; the summary, warnings and errors to standard error. The xcode reporter prints absolute paths; the others print paths relative to the current directory (absolute outside it), and so does --fix --dry-run, whose diff 'git apply' accepts there.",
+        "Configuration: .mvilint.json (JSON5) in the project root or the nearest parent directory, or --config <file>; 'mvilint init' writes a commented starter. Silence a finding with '// mvilint:disable:next <rule-id> - reason' (also disable:this, disable:previous, and disable ... enable regions). --fix applies safe fixes only (--unsafe-fixes adds the rest) and leaves a file that changed meanwhile untouched.",
+    ]
+
+    /// `text` wrapped to `width` columns, every line indented by `indent` spaces.
+    static func paragraph(_ text: String, indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        return text.wrapped(width: width - indent).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { pad + $0 + "\n" }.joined()
+    }
 
     /// `mvilint --help`: the overview, the commands and the options of `lint`.
     static func general(version: String) -> String {
         var out = """
-        OVERVIEW: mvilint \(version) checks SwiftUI code against MVVM and MVI architecture conventions.
+        OVERVIEW: mvilint \(version) checks SwiftUI code against MVVM and MVI conventions.
 
         USAGE: \(Command.lint.usage)
                mvilint <command> [<arguments>]
@@ -57,26 +76,7 @@ enum HelpText {
 
             """
             out += optionTable(command.options)
-            out += """
-
-            NOTES:
-              Directories named .build, .git, .swiftpm, DerivedData, Pods and Carthage, hidden
-              files and directories, and package manifests (Package.swift) are skipped while
-              searching; a path named explicitly is always linted. Types resolve across the whole project: the nearest directory above the first
-              path that holds .mvilint.json, Package.swift or an .xcodeproj is the project root,
-              and every Swift file under it is indexed. Targets that a Package.swift under it
-              builds with .defaultIsolation(MainActor.self), and Xcode targets built with
-              SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor, count as main-actor isolated.
-              A directory without Swift files prints a warning and does not fail the run.
-              A path spelled like a command (rules, version, ...) is written ./rules or after 'lint'.
-              Findings go to standard output; the summary, warnings and errors to standard error.
-              Configuration: .mvilint.json (JSON5) in the project root or the nearest parent
-              directory, or --config <file>; 'mvilint init' writes a commented starter. Silence a
-              finding with '// mvilint:disable:next <rule-id> - reason' (also disable:this,
-              disable:previous, and disable ... enable regions). --fix applies safe fixes only
-              (--unsafe-fixes adds the rest) and leaves a file that changed meanwhile untouched.
-
-            """
+            out += "\nNOTES:\n" + notes.map { paragraph($0, indent: 2) }.joined(separator: "\n")
             out += "\n" + exitStatus + "\n"
         case .explain:
             out += """
@@ -118,11 +118,15 @@ enum HelpText {
         }, indent: 2)
     }
 
-    /// Two aligned columns.
+    /// Two aligned columns; the second wraps to the help width, continued under itself.
     static func table(_ rows: [(String, String)], indent: Int) -> String {
-        let width = rows.map { $0.0.count }.max() ?? 0
+        let first = rows.map { $0.0.count }.max() ?? 0
         let pad = String(repeating: " ", count: indent)
-        return rows.map { pad + $0.0.padded(to: width) + "  " + $0.1 + "\n" }.joined()
+        let hanging = String(repeating: " ", count: indent + first + 2)
+        return rows.map { row in
+            let lines = row.1.wrapped(width: max(20, width - indent - first - 2)).split(separator: "\n", omittingEmptySubsequences: false)
+            return pad + row.0.padded(to: first) + "  " + lines.joined(separator: "\n" + hanging) + "\n"
+        }.joined()
     }
 
     // MARK: Rules

@@ -8,9 +8,13 @@ public struct ReportContext: Sendable {
     public var toolVersion: String
     /// Metadata of the rules that were available for the run, in catalogue order.
     public var rules: [RuleInfo]
-    /// The absolute directory that reporters make paths relative to (no trailing `/`): the root
-    /// of the git work tree holding the project, else the project root. Nil: paths stay absolute.
+    /// The root of the git work tree holding the project, else the project root (absolute, no
+    /// trailing `/`): fingerprints hash paths relative to it, so that they do not depend on
+    /// where the command ran. Nil: fingerprints hash absolute paths.
     public var baseDirectory: String?
+    /// The directory the command ran in (absolute): reporters print paths relative to it
+    /// (`displayPath`, see `ReportPaths`). Nil: paths print as they are, absolute.
+    public var currentDirectory: String?
     /// The text of the lines findings are on, by finding path then 1-based line; stable
     /// fingerprints hash it. A missing line hashes as an empty line.
     public var lineTexts: [String: [Int: String]]
@@ -20,10 +24,11 @@ public struct ReportContext: Sendable {
     /// Where mvilint's repository lives; rule documentation is under `docs/rules/` there.
     public static let defaultHomepage = "https://github.com/mvilint/mvilint"
 
-    public init(toolName: String = "mvilint", toolVersion: String, rules: [RuleInfo] = [], baseDirectory: String? = nil,
-                lineTexts: [String: [Int: String]] = [:], homepage: String = ReportContext.defaultHomepage) {
+    public init(toolName: String = "mvilint", toolVersion: String = mvilintVersion, rules: [RuleInfo] = [], baseDirectory: String? = nil,
+                currentDirectory: String? = nil, lineTexts: [String: [Int: String]] = [:], homepage: String = ReportContext.defaultHomepage) {
         self.toolName = toolName; self.toolVersion = toolVersion; self.rules = rules
-        self.baseDirectory = baseDirectory; self.lineTexts = lineTexts; self.homepage = homepage
+        self.baseDirectory = baseDirectory; self.currentDirectory = currentDirectory
+        self.lineTexts = lineTexts; self.homepage = homepage
     }
 }
 
