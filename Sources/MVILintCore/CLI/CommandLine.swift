@@ -35,7 +35,9 @@ public struct CommandLineTool {
     /// Metadata of `rules`, read once.
     let infos: [RuleInfo]
 
-    public init(rules: [any Rule.Type], version: String) {
+    /// `version` is what `--version` prints and reports carry: `mvilintVersion` for the
+    /// executable (tests pass others).
+    public init(rules: [any Rule.Type], version: String = mvilintVersion) {
         self.rules = rules
         self.version = version
         self.infos = rules.map { $0.info }

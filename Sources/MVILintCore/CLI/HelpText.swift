@@ -69,8 +69,9 @@ enum HelpText {
             out += """
 
             ARGUMENTS:
-              <path>  A Swift file or a directory to search recursively (default: the current
-                      directory). A file named explicitly is linted whatever its extension.
+              <path>  A Swift file or a directory to search recursively (default: the
+                      current directory). A file named explicitly is linted whatever its
+                      extension.
 
             OPTIONS:
 
@@ -100,7 +101,8 @@ enum HelpText {
             """
             out += optionTable(command.options)
         case .docs:
-            out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md, the index.\n\nOPTIONS:\n"
+            out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md,\n"
+            out += "               the index.\n\nOPTIONS:\n"
             out += optionTable(command.options)
         case .help:
             out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"

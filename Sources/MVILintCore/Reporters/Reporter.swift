@@ -2,9 +2,9 @@
 
 /// What a reporter may need besides the findings.
 public struct ReportContext: Sendable {
-    /// The tool's name, `mvilint`.
+    /// The tool's name, `mvilintName`.
     public var toolName: String
-    /// The tool's version, as `mvilint --version` prints it.
+    /// The tool's version, as `mvilint --version` prints it (`mvilintVersion`).
     public var toolVersion: String
     /// Metadata of the rules that were available for the run, in catalogue order.
     public var rules: [RuleInfo]
@@ -24,7 +24,7 @@ public struct ReportContext: Sendable {
     /// Where mvilint's repository lives; rule documentation is under `docs/rules/` there.
     public static let defaultHomepage = "https://github.com/mvilint/mvilint"
 
-    public init(toolName: String = "mvilint", toolVersion: String = mvilintVersion, rules: [RuleInfo] = [], baseDirectory: String? = nil,
+    public init(toolName: String = mvilintName, toolVersion: String = mvilintVersion, rules: [RuleInfo] = [], baseDirectory: String? = nil,
                 currentDirectory: String? = nil, lineTexts: [String: [Int: String]] = [:], homepage: String = ReportContext.defaultHomepage) {
         self.toolName = toolName; self.toolVersion = toolVersion; self.rules = rules
         self.baseDirectory = baseDirectory; self.currentDirectory = currentDirectory
