@@ -33,6 +33,11 @@ public struct ReportContext: Sendable {
 }
 
 /// Turns the result of a lint run into text. A pure function: no I/O, no state.
+///
+/// Every reporter follows two conventions (docs/reports.md): it names files through
+/// `context.displayPath(_:)` (relative to the current directory; only `xcode` prints absolute
+/// paths), and it shows the input errors of `result.diagnostics` in its own form
+/// (`LintResult.reportEntries` merges them with the findings in report order).
 public protocol Reporter {
     /// The value of `--reporter` that selects it.
     static var id: String { get }
