@@ -12,7 +12,7 @@ enum Command: String, CaseIterable {
         case .lint: return "Lint Swift files and directories (the default command)"
         case .initConfig: return "Write a commented starter .mvilint.json listing every rule"
         case .rules: return "List every rule with its default severities"
-        case .explain: return "Describe a rule: rationale, defaults and examples"
+        case .explain: return "Describe a rule: summary, rationale and examples"
         case .docs: return "Write one Markdown page per rule and an index into a directory"
         case .reporters: return "List the output formats that --reporter accepts"
         case .version: return "Print the version"
@@ -25,7 +25,7 @@ enum Command: String, CaseIterable {
         case .lint: return "mvilint [lint] [<options>] [<path> ...]"
         case .initConfig: return "mvilint init [<directory>]"
         case .rules: return "mvilint rules"
-        case .explain: return "mvilint explain <rule-id>"
+        case .explain: return "mvilint explain [--full] <rule-id>"
         case .docs: return "mvilint docs <output-directory>"
         case .reporters: return "mvilint reporters"
         case .version: return "mvilint version"
@@ -37,6 +37,7 @@ enum Command: String, CaseIterable {
     var options: [OptionSpec] {
         switch self {
         case .lint: return OptionSpec.lintOptions + OptionSpec.workflowOptions + OptionSpec.globalOptions
+        case .explain: return [OptionSpec(name: OptionSpec.full, valueName: nil, help: "Print the rule's details and every example")] + OptionSpec.globalOptions
         default: return OptionSpec.globalOptions
         }
     }
@@ -68,6 +69,7 @@ struct OptionSpec {
     static let reporter = "reporter", onlyRule = "only-rule", profile = "profile"
     static let strict = "strict", quiet = "quiet", timings = "timings"
     static let stdinPath = "stdin-path", staged = "staged", pluginOutput = "plugin-output"
+    static let full = "full"
 
     static var lintOptions: [OptionSpec] {
         [

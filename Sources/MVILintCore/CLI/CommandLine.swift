@@ -101,7 +101,7 @@ public struct CommandLineTool {
                 try expectOperands(parsed, at: 1, command)
                 let resolved = try resolveRuleID(id, command: command)
                 guard let info = infos.first(where: { $0.id == resolved }) else { return ExitStatus.failure }
-                stdout(HelpText.explain(info))
+                stdout(HelpText.explain(info, full: parsed.has(OptionSpec.full)))
             case .docs:
                 guard let directory = parsed.positionals.first else {
                     throw UsageError(message: "missing output directory", command: command)

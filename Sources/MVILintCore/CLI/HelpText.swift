@@ -149,9 +149,10 @@ enum HelpText {
         }.joined()
     }
 
-    /// `mvilint explain ID`: title, id, defaults, summary, rationale and the documented examples
+    /// `mvilint explain ID`: title, id, defaults, summary, rationale, and one triggering and one
+    /// non-triggering example; with `full`, the rule's details and every documented example
     /// (without `↓` markers; examples hidden from docs are left out).
-    static func explain(_ info: RuleInfo) -> String {
+    static func explain(_ info: RuleInfo, full: Bool = false) -> String {
         var out = "\(info.title) (\(info.id))\n\n"
         let defaults = Profile.allCases.map { "\(info.defaultSeverity(for: $0).rawValue) (\($0.rawValue))" }
         out += "Default severity: \(defaults.joined(separator: ", "))\n"
@@ -159,11 +160,15 @@ enum HelpText {
         out += "Fix: \(info.fix.rawValue)\n\n"
         out += info.summary.wrapped(width: 100) + "\n\n"
         out += info.rationale.trimmingWhitespaceLines().wrapped(width: 100) + "\n"
+        if full, !info.details.isEmpty {
+            out += "\nDetails:\n\n" + info.details.trimmingWhitespaceLines().wrapped(width: 100) + "\n"
+        }
         let shown = info.examples.filter { !$0.isHiddenFromDocs }
-        for (kind, heading) in [(RuleExample.Kind.triggering, "Triggering examples"), (.nonTriggering, "Non-triggering examples")] {
-            let examples = shown.filter { $0.kind == kind }
+        for (kind, heading) in [(RuleExample.Kind.triggering, "Triggering example"), (.nonTriggering, "Non-triggering example")] {
+            var examples = shown.filter { $0.kind == kind }
             guard !examples.isEmpty else { continue }
-            out += "\n\(heading):\n"
+            if !full { examples = [examples[0]] }
+            out += "\n\(heading)\(examples.count > 1 ? "s" : ""):\n"
             for example in examples {
                 out += "\n"
                 for file in example.files {
@@ -174,6 +179,10 @@ enum HelpText {
                     }
                 }
             }
+        }
+        if !full {
+            let total = shown.count
+            out += "\n'mvilint explain --full \(info.id)' prints the details\(total > 2 ? " and all \(total) examples" : "").\n"
         }
         return out
     }
