@@ -11,15 +11,19 @@ final class InstallDocsTests: XCTestCase {
         try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// A `rev: v1.2.3` for pre-commit or a `from: "1.2.3"` / `exact: "1.2.3"` for SwiftPM must
-    /// name a tag of this repository: until a version is tagged, the snippets pin a commit.
+    /// A `rev: v1.2.3` for pre-commit or a `from: "1.2.3"` / `exact: "1.2.3"` for SwiftPM, in
+    /// README.md or a page of docs/, must name a tag of this repository: until a version is
+    /// tagged, the snippets pin a commit.
     func testSnippetsPinOnlyTaggedVersions() throws {
         let tags: Set<String>
         let git = try? Git.run(["tag", "--list"], in: Self.repository.path)
         guard let listed = git, listed.status == 0 else { throw XCTSkip("git cannot list the tags of \(Self.repository.path)") }
         tags = Set(String(decoding: listed.stdout, as: UTF8.self).split(separator: "\n").map(String.init))
         let pattern = try NSRegularExpression(pattern: #"rev:\s*["']?(v?[0-9]+\.[0-9]+\.[0-9]+)|(?:from|exact|upToNextMajor\(from|upToNextMinor\(from):\s*"([0-9]+\.[0-9]+\.[0-9]+)""#)
-        for file in ["README.md", "docs/install.md"] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        XCTAssertTrue(docs.contains("docs/install.md"))
+        for file in ["README.md"] + docs.sorted() {
             let content = try text(file)
             for match in pattern.matches(in: content, range: NSRange(content.startIndex..., in: content)) {
                 let version = [1, 2].compactMap { Range(match.range(at: $0), in: content).map { String(content[$0]) } }.first ?? ""

@@ -34,7 +34,7 @@ public struct ReportContext: Sendable {
 
 /// Turns the result of a lint run into text. A pure function: no I/O, no state.
 ///
-/// Every reporter follows two conventions (docs/reports.md): it names files through
+/// Every reporter follows two conventions (docs/output-formats.md): it names files through
 /// `context.displayPath(_:)` (relative to the current directory; only `xcode` prints absolute
 /// paths), and it shows the input errors of `result.diagnostics` in its own form
 /// (`LintResult.reportEntries` merges them with the findings in report order).
