@@ -198,7 +198,7 @@ final class CLITests: XCTestCase {
     func testOptionValueErrors() throws {
         let missing = run(["--reporter"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.hasPrefix("Error: option '--reporter' requires a value (xcode, json, sarif, github, checkstyle, junit, gitlab, summary)\n"), missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("Error: option '--reporter' requires a value (xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown)\n"), missing.stderr)
         XCTAssertEqual(run(["--reporter", "--strict"]).status, 2)
         let unknown = run(["--reporter", "jsn"])
         XCTAssertTrue(unknown.stderr.contains("Did you mean 'json'?"), unknown.stderr)
@@ -459,7 +459,7 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(help.status, 0)
             XCTAssertTrue(help.stdout.contains("--reporter <reporter>"), help.stdout)
             let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            XCTAssertTrue(words.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary."), words)
+            XCTAssertTrue(words.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."), words)
             XCTAssertTrue(words.contains("Values: mvvm, mvi."))
         }
         // Every help text fits 80 columns.

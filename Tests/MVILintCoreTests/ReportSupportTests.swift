@@ -54,7 +54,7 @@ final class ReportSupportTests: XCTestCase {
         let finding = Finding(ruleID: "r", severity: .warning, path: "/work/app/A.swift", location: SourceLocation(line: 1, column: 1), message: "m")
         XCTAssertEqual(context.fingerprints([finding]),
                        ReportContext(toolVersion: "1", baseDirectory: "/work", currentDirectory: "/").fingerprints([finding]))
-        XCTAssertEqual(context.fingerprintPath("/work/app/A.swift"), "app/A.swift")
+        XCTAssertEqual(context.repositoryPath("/work/app/A.swift"), "app/A.swift")
     }
 
     func testEscaping() {

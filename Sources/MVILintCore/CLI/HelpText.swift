@@ -48,6 +48,7 @@ enum HelpText {
             case .explain: synopsis = "explain <rule-id>"
             case .initConfig: synopsis = "init [<directory>]"
             case .docs: synopsis = "docs <directory>"
+            case .graph: synopsis = "graph [<path> ...]"
             case .help: synopsis = "help [<command>]"
             default: synopsis = c.rawValue
             }
@@ -63,7 +64,9 @@ enum HelpText {
 
     /// `mvilint help COMMAND` and `mvilint COMMAND --help`.
     static func command(_ command: Command, version: String) -> String {
-        var out = "OVERVIEW: \(command.summary).\n\nUSAGE: \(command.usage)\n"
+        // The summary wrapped under itself: `OVERVIEW: ` is 10 columns wide.
+        let overview = (command.summary + ".").wrapped(width: width - 10).replacingOccurrences(of: "\n", with: "\n          ")
+        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(command.usage)\n"
         switch command {
         case .lint:
             out += """
@@ -105,8 +108,26 @@ enum HelpText {
             out += "               the index.\n\nOPTIONS:\n"
             out += optionTable(command.options)
         case .help:
-            out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
+            let names = "One of: \(Command.allCases.map(\.rawValue).joined(separator: ", "))."
+            out += "\nARGUMENTS:\n" + table([("<command>", names)], indent: 2) + "\nOPTIONS:\n"
             out += optionTable(command.options)
+        case .graph:
+            out += """
+
+            ARGUMENTS:
+              <path>  A Swift file or a directory (default: the current directory); the
+                      whole project around it is indexed, as for 'lint'.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
+            out += """
+
+            NOTES:
+
+            """
+            out += paragraph("Nodes are the project's apps, views, models (view models, stores, their intents and state), use cases, repositories and other types of the layers, grouped by layer. Edges: a view owns a model (@StateObject, @State), observes one passed in (@ObservedObject, @Bindable), reads the environment (env), provides an environment object to the views it builds, composes another view; a stored property depends on another type; a type conforms to a protocol. Nodes and edges that findings are about are drawn in red with the rule ids. The JSON form is described in docs/graph.md. --focus and --only-violations narrow the graph first, then --collapse groups it.", indent: 2)
         case .rules, .version, .reporters:
             out += "\nOPTIONS:\n" + optionTable(command.options)
         }

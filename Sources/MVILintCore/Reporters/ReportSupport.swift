@@ -36,9 +36,11 @@ extension ReportContext {
     @available(*, deprecated, renamed: "displayPath", message: "reporters print paths through displayPath (see ReportPaths)")
     public func relativePath(_ path: String) -> String { displayPath(path) }
 
-    /// `path` relative to `baseDirectory` (the repository root): the stable part of a
-    /// fingerprint, which does not depend on where the command ran.
-    func fingerprintPath(_ path: String) -> String {
+    /// `path` relative to `baseDirectory` (the repository root; absolute outside it): what does
+    /// not depend on where the command ran. Fingerprints hash it, links into the repository
+    /// (`sourceLinkBase`) and module names of the graph are made from it; reports print
+    /// `displayPath` instead.
+    public func repositoryPath(_ path: String) -> String {
         ReportPaths.relative(path, to: baseDirectory)
     }
 
@@ -52,7 +54,7 @@ extension ReportContext {
         var seen: [String: Int] = [:]
         return findings.map { finding in
             let line = ReportContext.normalizedLine(lineTexts[finding.path]?[finding.line] ?? "")
-            let key = ["mvilint-fingerprint-1", finding.ruleID, fingerprintPath(finding.path), line].joined(separator: "\u{1F}")
+            let key = ["mvilint-fingerprint-1", finding.ruleID, repositoryPath(finding.path), line].joined(separator: "\u{1F}")
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
             return SHA256.hex(key + "\u{1F}" + String(occurrence))
@@ -62,7 +64,7 @@ extension ReportContext {
     /// A stable identity for an input error: a SHA-256 of its path relative to the repository
     /// root and its message.
     public func inputErrorFingerprint(_ diagnostic: InputDiagnostic) -> String {
-        SHA256.hex(["mvilint-input-error-1", fingerprintPath(diagnostic.path), diagnostic.message].joined(separator: "\u{1F}"))
+        SHA256.hex(["mvilint-input-error-1", repositoryPath(diagnostic.path), diagnostic.message].joined(separator: "\u{1F}"))
     }
 
     /// `text` with every run of whitespace turned into one space and both ends trimmed.
