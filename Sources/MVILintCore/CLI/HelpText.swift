@@ -24,6 +24,23 @@ enum HelpText {
         "Configuration: .mvilint.json (JSON5) in the project root or the nearest parent directory, or --config <file>; 'mvilint init' writes a commented starter. Silence a finding with '// mvilint:disable:next <rule-id> - reason' (also disable:this, disable:previous, and disable ... enable regions). --fix applies safe fixes only (--unsafe-fixes adds the rest) and leaves a file that changed meanwhile untouched.",
     ]
 
+    /// A usage line wrapped before its ` [` groups, continued under the first word after `USAGE: `.
+    static func wrappedUsage(_ usage: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        for (k, part) in usage.components(separatedBy: " [").enumerated() {
+            let piece = k == 0 ? part : "[" + part
+            if !current.isEmpty, 7 + current.count + 1 + piece.count > width {
+                lines.append(current)
+                current = piece
+            } else {
+                current += current.isEmpty ? piece : " " + piece
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n       ")
+    }
+
     /// `text` wrapped to `width` columns, every line indented by `indent` spaces.
     static func paragraph(_ text: String, indent: Int) -> String {
         let pad = String(repeating: " ", count: indent)
@@ -68,7 +85,7 @@ enum HelpText {
     static func command(_ command: Command, version: String) -> String {
         // The summary wrapped under itself: `OVERVIEW: ` is 10 columns wide.
         let overview = (command.summary + ".").wrapped(width: width - 10).replacingOccurrences(of: "\n", with: "\n          ")
-        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(command.usage)\n"
+        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(wrappedUsage(command.usage))\n"
         switch command {
         case .lint:
             out += """
@@ -110,39 +127,18 @@ enum HelpText {
             out += "               the index.\n\nOPTIONS:\n"
             out += optionTable(command.options)
         case .new:
-            out += """
-
-            ARGUMENTS:
-              screen  What to create: the files of one screen.
-              <name>  The screen's name: an UpperCamelCase Swift identifier (Profile makes ProfileView).
-
-            OPTIONS:
-
-            """
-            out += optionTable(command.options)
-            out += """
-
-            NOTES:
-              mvvm writes a use case protocol, a @MainActor view model and a view that owns it and
-              loads in .task(id:); mvi a State struct, an Intent enum and a store with send(_:);
-              redux State, Action, a pure reducer and, once per project, the generic store that
-              dispatches. Model and use case names take the suffixes of the configuration
-              (model_suffixes, usecase_suffixes). An existing file is never replaced: when one of
-              the screen's files exists, nothing is written (exit status 2).
-
-            """
+            out += "\nARGUMENTS:\n" + table([
+                ("screen", "What to create: the files of one screen."),
+                ("<name>", "The screen's name: an UpperCamelCase Swift identifier (Profile makes ProfileView)."),
+            ], indent: 2)
+            out += "\nOPTIONS:\n" + optionTable(command.options)
+            out += "\nNOTES:\n" + paragraph("mvvm writes a use case protocol, a @MainActor view model and a view that owns it and loads in .task(id:); mvi a State struct, an Intent enum and a store with send(_:); redux State, Action, a pure reducer and, once per project, the generic store that dispatches. Model and use case names take the suffixes of the configuration (model_suffixes, usecase_suffixes). An existing file is never replaced: when one of the screen's files exists, nothing is written (exit status 2).", indent: 2)
         case .xcodeTemplate:
-            out += """
-
-            ARGUMENTS:
-              export       Write the templates.
-              <directory>  Where to write "SwiftUI Screen.xctemplate" and "Redux Store.xctemplate".
-                           Xcode reads them from ~/Library/Developer/Xcode/Templates/File Templates/.
-
-            OPTIONS:
-
-            """
-            out += optionTable(command.options)
+            out += "\nARGUMENTS:\n" + table([
+                ("export", "Write the templates."),
+                ("<directory>", "Where to write \"SwiftUI Screen.xctemplate\" and \"Redux Store.xctemplate\". Xcode reads them from ~/Library/Developer/Xcode/Templates/File Templates/."),
+            ], indent: 2)
+            out += "\nOPTIONS:\n" + optionTable(command.options)
         case .help:
             let names = "One of: \(Command.allCases.map(\.rawValue).joined(separator: ", "))."
             out += "\nARGUMENTS:\n" + table([("<command>", names)], indent: 2) + "\nOPTIONS:\n"
