@@ -346,8 +346,11 @@ struct OwnedModelStateObject: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
+    static let facts: [any ProjectFact.Type] = [NestedValueTypes.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
+        let nestedValueTypes = project.fact(NestedValueTypes.self)
         for type in project.viewTypes(in: file) {
             var assignments: InitAssignments? = nil
             // An `App` is made once: a model it creates is not recreated.
@@ -380,7 +383,7 @@ struct OwnedModelStateObject: Rule {
                     if !nested.inherited.contains(where: { $0.baseName == "ObservableObject" || project.isObservableObjectType($0.baseName) }) { continue }
                 }
                 // The same for one declared in an extension of the view, in any file.
-                if !written.contains("." + model), project.nestedValueTypeNames.contains(type.indexName + "." + model) { continue }
+                if !written.contains("." + model), nestedValueTypes.names.contains(type.indexName + "." + model) { continue }
                 switch wrapper {
                 case "ObservedObject": context.report(at: v.nameToken, .observed(v.name, model), fix: fix)
                 case "State":

@@ -54,8 +54,6 @@ public struct FileSummary: Sendable {
     public var boundMembers: [String] = []
     /// Constants holding a Firestore reference (`FileSummary.firestoreReferences`).
     public var firestoreReferences: [String] = []
-    /// Structs and enums nested in another type, as `Outer.Name` (`MigrateView.Model`).
-    public var nestedValueTypes: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
     /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
@@ -82,6 +80,8 @@ public struct FileSummary: Sendable {
     public var foreignSubjectSends: [String] = []
     /// Members that the file's extensions assign, as `Type.member` (`FileSummary.extensionWrites`).
     public var extensionWrites: [String] = []
+    /// What the file contributes to the facts that the enabled rules collect (`ProjectFact`).
+    public var facts = FileFacts()
 
     public init(path: String) { self.path = path }
 
@@ -145,7 +145,7 @@ public struct FileSummary: Sendable {
         // An alias declared inside a type of a test file names a type for those tests only
         // (`typealias Store = TestStore<…>` in a test case): it does not rename the type for the
         // rest of the project.
-        let isTestFile = file.tree.imports.contains("XCTest") || file.tree.imports.contains("Testing") || file.tree.hasTestableImport
+        let isTestFile = file.isTestCode
         for a in file.tree.typeAliases where a.outerNames.isEmpty || !isTestFile {
             if let target = a.target { aliases.append((a.name, target.baseName)) }
             if a.target?.isFunctionType == true { functionAliases.append(a.name) }
@@ -153,9 +153,6 @@ public struct FileSummary: Sendable {
         viewGraph = ViewGraphSummary(file: file)
         boundMembers = FileSummary.boundMembers(in: file)
         firestoreReferences = FileSummary.firestoreReferences(in: file)
-        for t in file.tree.allTypes where (t.kind == .struct || t.kind == .enum) && !t.outerNames.isEmpty {
-            nestedValueTypes.append(t.outerNames[t.outerNames.count - 1] + "." + t.name)
-        }
         // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
         // completion at once) does not run in the app: it does not tell how the app's function of
         // that name delivers.
@@ -659,8 +656,6 @@ public final class ProjectIndex: @unchecked Sendable {
     public let boundMemberNames: Set<String>
     /// Top-level and static constants holding Firestore references (`FileSummary.firestoreReferences`).
     public let firestoreReferenceNames: Set<String>
-    /// Structs and enums nested in another type (`FileSummary.nestedValueTypes`): `Outer.Name`.
-    public let nestedValueTypeNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -689,6 +684,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private var mainActorTypes = SymbolFlags()
     /// Which views construct which, with the environment objects provided on the way.
     public private(set) var viewGraph = ViewGraph()
+    /// The facts that the enabled rules collect for themselves (`fact(_:)`).
+    private var mergedFacts = MergedFacts()
     /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
     public private(set) var mainDeliveringPublisherMethods: Set<String> = []
     /// Names of all project functions summarised as publisher methods (operators of `extension
@@ -744,16 +741,19 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
     public static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
+    /// Builds the index of the project whose files `summaries` describe, then merges the
+    /// contributions of its files to `facts` (`ProjectFact`). The engine builds it in one place,
+    /// `Linter.makeIndex`, from the project's settings and the enabled rules' facts.
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false,
-                coreDataEntityClasses: Set<String> = []) {
+                coreDataEntityClasses: Set<String> = [], facts: [any ProjectFact.Type] = []) {
         // The view graph's first stage needs no symbol: on a large project it runs beside the
         // symbol table. On a small one a thread would cost more than it saves, so no thread is
         // started (a run on a few files, tests and the fuzz target stay on one thread).
         var collected: ViewGraph.Collected? = nil
-        var facts: SummaryFacts? = nil
+        var summaryFacts: SummaryFacts? = nil
         let collecting = DispatchWorkItem {
             collected = ViewGraph.collect(summaries)
-            facts = SummaryFacts(summaries)
+            summaryFacts = SummaryFacts(summaries)
         }
         let collectsBeside = summaries.count >= ProjectIndex.concurrentCollectMinimum
         if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
@@ -785,7 +785,6 @@ public final class ProjectIndex: @unchecked Sendable {
         var closureCases = Set<String>()
         var boundMembers = Set<String>()
         var firestoreReferences = Set<String>()
-        var nestedValueTypes = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -867,13 +866,11 @@ public final class ProjectIndex: @unchecked Sendable {
             closureCases.formUnion(summaries[si].closureCases)
             boundMembers.formUnion(summaries[si].boundMembers)
             firestoreReferences.formUnion(summaries[si].firestoreReferences)
-            nestedValueTypes.formUnion(summaries[si].nestedValueTypes)
         }
         self.functionTypeAliases = functionAliases
         self.closureCaseNames = closureCases
         self.boundMemberNames = boundMembers
         self.firestoreReferenceNames = firestoreReferences
-        self.nestedValueTypeNames = nestedValueTypes
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
@@ -900,7 +897,17 @@ public final class ProjectIndex: @unchecked Sendable {
         self.aliasProtocolAdopters = aliasProtocolAdopters(in: graph)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
-        facts!.apply(to: self)
+        summaryFacts!.apply(to: self)
+        // Last: a fact's merge may ask anything of the index.
+        self.mergedFacts = MergedFacts(facts, summaries: summaries, project: self)
+    }
+
+    /// The merged fact `type` of the project, which a rule declared in `Rule.facts`. A fact that no
+    /// enabled rule declared was not collected: it is then merged from no file at all.
+    public func fact<F: ProjectFact>(_ type: F.Type) -> F {
+        if let f = mergedFacts.fact(type) { return f }
+        assertionFailure("\(type) was not collected: list it in the `facts` of the rules that read it")
+        return F.merge([], in: self)
     }
 
     /// What the index learns from the summaries alone, with no symbol: on a large project it is

@@ -75,6 +75,9 @@ public final class SourceFile: @unchecked Sendable {
 
     public static let memoLimit = 4_096
 
+    /// Test code (`SourceTree.isTestCode`).
+    public var isTestCode: Bool { tree.isTestCode }
+
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
