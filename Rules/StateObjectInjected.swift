@@ -464,6 +464,8 @@ struct StateObjectInjected: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
+    static let facts: [any ProjectFact.Type] = [FreshInstanceCalls.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {
@@ -569,11 +571,12 @@ extension StateObjectInjected {
         guard file.kind(end - 1) == .rightParen, let open = file.partner(end - 1), open > arg + 1,
               file.kind(open - 1) == .identifier, file.kind(open - 2) == .period else { return false }
         let name = file.name(open - 1)
+        let calls = project.fact(FreshInstanceCalls.self)
         // `Container.shared.pinModel(id)`: a Factory registration that names no scope makes a
         // new instance for each call.
-        if file.isWord(open - 3, "shared"), project.unscopedFactories.contains(name) { return true }
+        if file.isWord(open - 3, "shared"), calls.unscopedFactories.contains(name) { return true }
         // `ModelFactory.getFeedModel()`: a project function whose every `return` constructs its type.
-        if project.freshInstanceFunctions.contains(name) { return true }
+        if calls.freshInstanceFunctions.contains(name) { return true }
         return ["make", "build", "create"].contains { prefix in
             name.hasPrefix(prefix) && (name.count == prefix.count || name.dropFirst(prefix.count).first?.isUppercase == true)
         }

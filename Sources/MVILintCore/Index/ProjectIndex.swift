@@ -50,8 +50,6 @@ public struct FileSummary: Sendable {
     public var functionAliases: [String] = []
     /// Enum cases with an associated value of function type (`case failed(dismiss: () -> Void)`).
     public var closureCases: [String] = []
-    /// Members that the file binds through a projected value (`$model.query` → `query`).
-    public var boundMembers: [String] = []
     /// Constants holding a Firestore reference (`FileSummary.firestoreReferences`).
     public var firestoreReferences: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
@@ -62,24 +60,12 @@ public struct FileSummary: Sendable {
     public var mainHopFunctions: [MainHopSummary] = []
     /// Modules the file re-exports (`@_exported import ComposableArchitecture`).
     public var exportedImports: [String] = []
-    /// Dependencies registered for key-path injection: property name → base name of its type
-    /// (`extension EnvironmentValues { var loginUseCase: any LoginUseCase { … } }`,
-    /// `extension Container { var signUp: Factory<SignUpUseCase> { … } }`).
-    public var keyPathDependencies: [(String, String)] = []
-    /// Factory registrations (`var pin: ParameterFactory<String, PinModel> { self { PinModel(userID:
-    /// $0) } }`), and whether each names no scope, so that each call makes a new instance.
-    public var factories: [(name: String, unscoped: Bool)] = []
-    /// Functions and methods that name a return type, and whether every `return` of theirs (or
-    /// their single expression) constructs that type: each call makes a new instance.
-    public var freshInstanceFunctions: [(name: String, fresh: Bool)] = []
     /// The file's own `Publisher` types, each with whether it delivers at once (`FileSummary.publisherTypes`).
     public var publisherTypes: [(name: String, synchronous: Bool)] = []
     /// Where the file's types send values through their own subjects, and the members other code
     /// sends through (`FileSummary.subjectSends`).
     public var subjectSends: [(member: String, onMain: Bool)] = []
     public var foreignSubjectSends: [String] = []
-    /// Members that the file's extensions assign, as `Type.member` (`FileSummary.extensionWrites`).
-    public var extensionWrites: [String] = []
     /// What the file contributes to the facts that the enabled rules collect (`ProjectFact`).
     public var facts = FileFacts()
 
@@ -151,7 +137,6 @@ public struct FileSummary: Sendable {
             if a.target?.isFunctionType == true { functionAliases.append(a.name) }
         }
         viewGraph = ViewGraphSummary(file: file)
-        boundMembers = FileSummary.boundMembers(in: file)
         firestoreReferences = FileSummary.firestoreReferences(in: file)
         // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
         // completion at once) does not run in the app: it does not tell how the app's function of
@@ -159,41 +144,8 @@ public struct FileSummary: Sendable {
         publisherMethods = isTestFile ? [] : PublisherMethodSummary.methods(in: file)
         mainHopFunctions = isTestFile ? [] : MainHopSummary.functions(in: file)
         exportedImports = file.tree.exportedImports
-        keyPathDependencies = FileSummary.keyPathDependencies(in: file)
-        factories = FileSummary.factories(in: file)
-        freshInstanceFunctions = isTestFile ? [] : FileSummary.freshInstanceFunctions(in: file)
         publisherTypes = isTestFile ? [] : FileSummary.publisherTypes(in: file)
         if !isTestFile { (subjectSends, foreignSubjectSends) = FileSummary.subjectSends(in: file) }
-        extensionWrites = FileSummary.extensionWrites(in: file)
-    }
-
-    /// The members that the file's extensions of a type write (`_tint = value`, `self.count += 1`,
-    /// `state.isLoading = true`, `items.append(x)`, `self.items[i] = x`), as `Type.member`: a
-    /// `private(set)` setter would not let an extension in another file do so. A name that the
-    /// extension declares as a local (`let`, `var`, `for`) is not a member unless written through
-    /// `self`; anything else counts, as writing more members here only withholds fixes.
-    static func extensionWrites(in file: SourceFile) -> [String] {
-        var out: [String] = []
-        for t in file.tree.allTypes where t.kind == .extension {
-            guard let open = t.bodyOpen, let close = t.bodyClose, open < close else { continue }
-            let body = (open + 1)..<close
-            let owner = t.extendedBaseName
-            var locals: Set<String>? = nil
-            for m in file.mutations(in: body) {
-                guard let member = m.path.first else { continue }
-                if !m.viaSelf {
-                    if locals == nil {
-                        var names = Set<String>()
-                        for i in body where file.kind(i) == .keyword && (file.isText(i, "let") || file.isText(i, "var") || file.isText(i, "for"))
-                            && file.kind(i + 1) == .identifier { names.insert(file.name(i + 1)) }
-                        locals = names
-                    }
-                    if locals!.contains(member) { continue }
-                }
-                out.append(owner + "." + member)
-            }
-        }
-        return out
     }
 
     /// The `send(…)` calls of the file: those a type makes through a member of its own
@@ -249,105 +201,6 @@ public struct FileSummary: Sendable {
         return out
     }
 
-    /// The functions of `freshInstanceFunctions`: those whose return type is written as a
-    /// capitalised name (`-> FeedModel`), each with whether its body ends with a construction of
-    /// that type (`return FeedModel(source: s)`, or the single expression `FeedModel()`,
-    /// `.init(…)`) and every other `return` in it constructs the type too.
-    static func freshInstanceFunctions(in file: SourceFile) -> [(name: String, fresh: Bool)] {
-        var out: [(name: String, fresh: Bool)] = []
-        func consider(_ f: FunctionDecl) {
-            guard f.kind == .function, let r = f.returnTypeTokens, r.count == 1, file.kind(r.lowerBound) == .identifier, file.beginsWithCapital(r.lowerBound),
-                  let body = f.bodyTokens, !body.isEmpty else { return }
-            let type = r.lowerBound
-            // Whether a construction of the type starts at `i` and ends its statement at `end`.
-            func constructs(at i: Int) -> Int? {
-                var j = i
-                if file.kind(j) == .period, file.isWord(j + 1, "init") { j += 2 } else if file.kind(j) == .identifier, file.tokens[j].length == file.tokens[type].length,
-                                                                                   file.name(j) == file.name(type) { j += 1 } else { return nil }
-                guard file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore, let close = file.partner(j), close > j else { return nil }
-                return close + 1
-            }
-            // `let made = Navigator(…)` (or `var`), a local of the body that holds a construction
-            // and is not assigned again: returning it (`made.owner = self; return made`) hands
-            // back a new instance too.
-            var freshLocals: Set<String>? = nil
-            func returnsFreshLocal(at i: Int) -> Int? {
-                guard file.kind(i) == .identifier, file.kind(i - 1) != .period else { return nil }
-                if freshLocals == nil {
-                    var names = Set<String>(), assigned = Set<String>()
-                    for j in body where (file.isWord(j, "let") || file.isWord(j, "var")) && file.kind(j + 1) == .identifier && file.kind(j + 2) == .equal {
-                        if let end = constructs(at: j + 3), end >= body.upperBound || file.tokens[end].isAtLineStart || file.kind(end) == .semicolon {
-                            names.insert(file.name(j + 1))
-                        }
-                    }
-                    if !names.isEmpty {
-                        for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 && !m.viaSelf { assigned.insert(m.path[0]) }
-                    }
-                    freshLocals = names.subtracting(assigned)
-                }
-                return freshLocals!.contains(file.name(i)) ? i + 1 : nil
-            }
-            var fresh = true
-            var endsWithOne = false
-            if let end = constructs(at: body.lowerBound), end == body.upperBound { endsWithOne = true }
-            for i in body where file.isWord(i, "return") {
-                guard let end = constructs(at: i + 1) ?? returnsFreshLocal(at: i + 1),
-                      end >= body.upperBound || file.tokens[end].isAtLineStart || file.kind(end) == .semicolon || file.kind(end) == .rightBrace else { fresh = false; break }
-                if end == body.upperBound { endsWithOne = true }
-            }
-            out.append((f.name, fresh && endsWithOne))
-        }
-        for t in file.tree.allTypes { for f in t.functions { consider(f) } }
-        for case .function(let f) in file.tree.declarations { consider(f) }
-        return out
-    }
-
-    /// Types whose instance properties are read through key paths by injection wrappers:
-    /// SwiftUI's `@Environment(\.x)`, swift-dependencies' `@Dependency(\.x)`, Factory's
-    /// `@Injected(\.x)` (and containers that inherit `SharedContainer` or `ManagedContainer`).
-    static let dependencyContainers: Set<String> = ["EnvironmentValues", "DependencyValues", "Container", "InjectedValues"]
-    static let dependencyContainerBases: Set<String> = ["SharedContainer", "ManagedContainer"]
-    /// Wrappers around a registration whose generic argument is the dependency's type.
-    static let registrationWrappers: Set<String> = ["Factory", "ParameterFactory"]
-
-    /// The instance properties with a written type of `dependencyContainers`, as (name, type).
-    static func keyPathDependencies(in file: SourceFile) -> [(String, String)] {
-        var out: [(String, String)] = []
-        for t in file.tree.allTypes {
-            let name = t.kind == .extension ? t.extendedBaseName : t.name
-            guard dependencyContainers.contains(name) || t.inherited.contains(where: { dependencyContainerBases.contains($0.baseName) }) else { continue }
-            for v in t.variables where !v.isStatic {
-                guard let type = v.type else { continue }
-                var base = type.baseName
-                if registrationWrappers.contains(base) {
-                    // `Factory<SignUpUseCase>` registers a `SignUpUseCase`.
-                    let text = type.text
-                    guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { continue }
-                    base = TypeRef.baseName(of: String(text[text.index(after: open)..<close]))
-                }
-                if !base.isEmpty { out.append((v.name, base)) }
-            }
-        }
-        return out
-    }
-
-    /// The registrations (`Factory<T>`, `ParameterFactory<P, T>` properties of a Factory
-    /// container), each unscoped when its definition names no scope (`.cached`, `.shared`,
-    /// `.singleton`, `.scope(…)`): Factory then makes a new instance for each call.
-    static func factories(in file: SourceFile) -> [(name: String, unscoped: Bool)] {
-        var out: [(name: String, unscoped: Bool)] = []
-        for t in file.tree.allTypes {
-            let name = t.kind == .extension ? t.extendedBaseName : t.name
-            guard name == "Container" || t.inherited.contains(where: { dependencyContainerBases.contains($0.baseName) }) else { continue }
-            for v in t.variables where !v.isStatic {
-                guard let type = v.type, registrationWrappers.contains(type.baseName), let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
-                let scoped = (o..<c).contains { file.isWord($0, "cached") || file.isWord($0, "shared") || file.isWord($0, "singleton") || file.isWord($0, "scope") }
-                out.append((v.name, !scoped))
-            }
-        }
-        return out
-    }
-
     /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
     /// `set(value) { … }`) in the accessor block.
     static func settableComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
@@ -359,37 +212,6 @@ public struct FileSummary: Sendable {
             }
         }
         return out
-    }
-
-    /// The cases of enum `t` one of whose associated values has a function type (`case
-    /// failed(dismiss: () -> Void, message: String)`, `case load(onCompletion: (Result<Int, Error>) -> Void)`).
-    /// The members bound through a projected value: `$model.query` (`TextField("", text:
-    /// $model.query)`) → `query`, `$store.state.filter` → `state`. Closure parameters (`$0.id`)
-    /// are not projected values.
-    static func boundMembers(in file: SourceFile) -> [String] {
-        // Found from the bytes (`memchr` for `$`, then a letter), each candidate checked against
-        // the tokens by bisection, so that a comment or a string never counts.
-        var out = Set<String>()
-        let tokens = file.tokens
-        file.bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return }
-            var from = 0
-            while from < b.count, let hit = memchr(base + from, Int32(UInt8(ascii: "$")), b.count - from) {
-                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                from = at + 1
-                guard at + 1 < b.count, b[at + 1] == UInt8(ascii: "_") || (b[at + 1] | 0x20 >= UInt8(ascii: "a") && b[at + 1] | 0x20 <= UInt8(ascii: "z")) else { continue }
-                // The token that starts at `at`, if any.
-                var lo = 0, hi = tokens.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if Int(tokens[mid].start) < at { lo = mid + 1 } else { hi = mid }
-                }
-                guard lo + 2 < tokens.count, Int(tokens[lo].start) == at, tokens[lo].kind == .dollarIdentifier,
-                      tokens[lo + 1].kind == .period, tokens[lo + 2].kind == .identifier else { continue }
-                out.insert(file.name(lo + 2))
-            }
-        }
-        return out.sorted()
     }
 
     /// The computed instance properties of class `t` whose getter reads nothing but stored
@@ -441,6 +263,8 @@ public struct FileSummary: Sendable {
         return out
     }
 
+    /// The cases of enum `t` one of whose associated values has a function type (`case
+    /// failed(dismiss: () -> Void, message: String)`, `case load(onCompletion: (Result<Int, Error>) -> Void)`).
     static func closureCases(of t: TypeDecl, in file: SourceFile) -> [String] {
         var out: [String] = []
         for m in t.members {
@@ -652,8 +476,6 @@ public final class ProjectIndex: @unchecked Sendable {
     public let functionTypeAliases: Set<String>
     /// Names of the project's enum cases with an associated value of function type.
     public let closureCaseNames: Set<String>
-    /// Members that some file binds through a projected value (`$model.query`): `FileSummary.boundMembers`.
-    public let boundMemberNames: Set<String>
     /// Top-level and static constants holding Firestore references (`FileSummary.firestoreReferences`).
     public let firestoreReferenceNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
@@ -664,9 +486,6 @@ public final class ProjectIndex: @unchecked Sendable {
     public let defaultMainActorEverywhere: Bool
     /// Class names of the Core Data entities of the project's models (`ProjectSettings`).
     public let coreDataEntityClasses: Set<String>
-    /// Whether a name is of the domain or data layer (`LayerNames.isDomainOrData` in the rules),
-    /// worked out once per name for the run.
-    public let domainOrDataAnswers = NameAnswers()
 
     // The inheritance closures, as flags over `symbolTable`: only declared names are reached,
     // and a flag costs no string.
@@ -704,15 +523,6 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var mainHoppingFunctions: Set<String> = []
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
     public private(set) var exportedModules: Set<String> = []
-    /// Dependencies registered for key-path injection (`FileSummary.keyPathDependencies`):
-    /// property name → base name of its type, for names registered with one type only.
-    public private(set) var keyPathDependencyTypes: [String: String] = [:]
-    /// Factory registrations that name no scope in any definition (`FileSummary.factories`): a
-    /// call (`Container.shared.pinModel(id)`) makes a new instance.
-    public private(set) var unscopedFactories: Set<String> = []
-    /// Names of project functions each of which makes a new instance of its return type at every
-    /// call (`FileSummary.freshInstanceFunctions`), when no function of that name may do otherwise.
-    public private(set) var freshInstanceFunctions: Set<String> = []
     /// The project's own `Publisher` types whose `receive(subscriber:)` delivers at once, on the
     /// subscribing thread (`FileSummary.publisherTypes`), when no type of that name may do otherwise.
     public private(set) var synchronousPublisherTypes: Set<String> = []
@@ -720,9 +530,6 @@ public final class ProjectIndex: @unchecked Sendable {
     /// values, and only on the main queue or actor (`FileSummary.subjectSends`): a subscriber to
     /// one runs on the main queue.
     public private(set) var mainOnlySubjects: Set<String> = []
-    /// Members that extensions assign, as `Type.member`, with the file of those extensions ("" when
-    /// extensions in several files do; `FileSummary.extensionWrites`).
-    public private(set) var extensionWrittenMembers: [String: String] = [:]
     /// Names of project functions that run the closures they are given during the call
     /// (non-escaping closure parameters only).
     public private(set) var synchronousClosureFunctions: Set<String> = []
@@ -783,7 +590,6 @@ public final class ProjectIndex: @unchecked Sendable {
         var ambiguousAliases = Set<String>()
         var functionAliases = Set<String>()
         var closureCases = Set<String>()
-        var boundMembers = Set<String>()
         var firestoreReferences = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
@@ -864,12 +670,10 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             functionAliases.formUnion(summaries[si].functionAliases)
             closureCases.formUnion(summaries[si].closureCases)
-            boundMembers.formUnion(summaries[si].boundMembers)
             firestoreReferences.formUnion(summaries[si].firestoreReferences)
         }
         self.functionTypeAliases = functionAliases
         self.closureCaseNames = closureCases
-        self.boundMemberNames = boundMembers
         self.firestoreReferenceNames = firestoreReferences
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
@@ -921,12 +725,8 @@ public final class ProjectIndex: @unchecked Sendable {
         var synchronousPublisherMethods: Set<String> = []
         var mainHoppingFunctions: Set<String> = []
         var exportedModules: Set<String> = []
-        var keyPathDependencyTypes: [String: String] = [:]
-        var unscopedFactories: Set<String> = []
-        var freshInstanceFunctions: Set<String> = []
         var synchronousPublisherTypes: Set<String> = []
         var mainOnlySubjects: Set<String> = []
-        var extensionWrittenMembers: [String: String] = [:]
         var synchronousClosureFunctions: Set<String> = []
         var mainOrCallerContextFunctions: Set<String> = []
         var mainHoppingMethods: Set<String> = []
@@ -945,23 +745,10 @@ public final class ProjectIndex: @unchecked Sendable {
             mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions, types: summaries)
             // Fields read in place: a lazy map over the summaries would copy each one.
             for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
-            var dependencies: [String: String] = [:]
-            for i in summaries.indices {
-                // A name registered with two different types is not resolved.
-                for (name, type) in summaries[i].keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
-            }
-            keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
-            unscopedFactories = namesWhereAllQualify(summaries.flatMap(\.factories), name: \.name) { f, _, _, _ in f.unscoped }
-            freshInstanceFunctions = namesWhereAllQualify(summaries.flatMap(\.freshInstanceFunctions), name: \.name) { f, _, _, _ in f.fresh }
             synchronousPublisherTypes = namesWhereAllQualify(summaries.flatMap(\.publisherTypes), name: \.name) { t, _, _, _ in t.synchronous }
             let mainSent = namesWhereAllQualify(summaries.flatMap(\.subjectSends), name: \.member) { x, _, _, _ in x.onMain }
             var foreign = Set<String>()
             for i in summaries.indices { foreign.formUnion(summaries[i].foreignSubjectSends) }
-            for i in summaries.indices {
-                // One path, or "" for members written from extensions in several files.
-                let path = summaries[i].path
-                for member in summaries[i].extensionWrites { extensionWrittenMembers[member] = extensionWrittenMembers[member].map { $0 == path ? $0 : "" } ?? path }
-            }
             for member in mainSent {
                 guard let dot = member.firstIndex(of: "."), !foreign.contains(String(member[member.index(after: dot)...])) else { continue }
                 mainOnlySubjects.insert(member)
@@ -980,12 +767,8 @@ public final class ProjectIndex: @unchecked Sendable {
             index.synchronousPublisherMethods = synchronousPublisherMethods
             index.mainHoppingFunctions = mainHoppingFunctions
             index.exportedModules = exportedModules
-            index.keyPathDependencyTypes = keyPathDependencyTypes
-            index.unscopedFactories = unscopedFactories
-            index.freshInstanceFunctions = freshInstanceFunctions
             index.synchronousPublisherTypes = synchronousPublisherTypes
             index.mainOnlySubjects = mainOnlySubjects
-            index.extensionWrittenMembers = extensionWrittenMembers
             index.synchronousClosureFunctions = synchronousClosureFunctions
             index.mainOrCallerContextFunctions = mainOrCallerContextFunctions
             index.mainHoppingMethods = mainHoppingMethods
