@@ -41,10 +41,39 @@ public protocol ProjectFact: Sendable {
     /// The project's fact from the contributions of its files (only those that contributed, in
     /// the order of the project's files), once the shared part of `project` is built.
     static func merge(_ files: [FactContribution<FileFact>], in project: ProjectIndex) -> Self
+
+    // The engine's side, which the defaults below implement: a fact does not implement them.
+    // Requirements with inlinable defaults, so that each fact's module specializes them for the
+    // fact (generic code over an unknown `FileFact` cost more than most facts' collection).
+    /// Collects the contribution of `file` into `facts`.
+    static func _collect(from file: SourceFile, isTestCode: Bool, interner: StringInterner?, into facts: inout FileFacts)
+    /// The merged fact over the contributions that `summaries` hold, boxed for `MergedFacts`.
+    static func _mergedBox(from summaries: [FileSummary], in project: ProjectIndex) -> AnyObject
 }
 
 extension ProjectFact {
     public static func intern(_ fact: inout FileFact, with interner: StringInterner) {}
+
+    @inlinable
+    public static func _collect(from file: SourceFile, isTestCode: Bool, interner: StringInterner?, into facts: inout FileFacts) {
+        guard var fact = collect(from: file, isTestCode: isTestCode) else { return }
+        if let interner { intern(&fact, with: interner) }
+        facts.entries.append(FileFacts.Entry(type: ObjectIdentifier(Self.self), value: fact))
+    }
+
+    @inlinable
+    public static func _mergedBox(from summaries: [FileSummary], in project: ProjectIndex) -> AnyObject {
+        let id = ObjectIdentifier(Self.self)
+        var files: [FactContribution<FileFact>] = []
+        // Fields read in place: binding a summary to a local would copy it.
+        for i in summaries.indices where !summaries[i].facts.entries.isEmpty {
+            for e in summaries[i].facts.entries where e.type == id {
+                // The entries of this fact hold its `FileFact` (`_collect`).
+                files.append(FactContribution(path: summaries[i].path, fact: e.value as! FileFact))
+            }
+        }
+        return FactBox(merge(files, in: project))
+    }
 }
 
 /// One file's contribution to a fact.
@@ -59,11 +88,13 @@ public struct FactContribution<Fact: Sendable>: Sendable {
 /// that the file has something for, so that a file with nothing costs an empty array.
 public struct FileFacts: @unchecked Sendable {
     // `@unchecked`: each value is the `FileFact` of the fact that `type` names, which is `Sendable`.
+    @usableFromInline
     struct Entry {
-        var type: ObjectIdentifier
-        var value: Any
+        @usableFromInline var type: ObjectIdentifier
+        @usableFromInline var value: Any
+        @usableFromInline init(type: ObjectIdentifier, value: Any) { self.type = type; self.value = value }
     }
-    var entries: [Entry] = []
+    @usableFromInline var entries: [Entry] = []
 
     public init() {}
 
@@ -74,9 +105,7 @@ public struct FileFacts: @unchecked Sendable {
     public init(of file: SourceFile, facts: [any ProjectFact.Type], interner: StringInterner? = nil) {
         guard !facts.isEmpty else { return }
         let isTestCode = file.isTestCode
-        for f in facts {
-            if let entry = f.entry(collectingFrom: file, isTestCode: isTestCode, interner: interner) { entries.append(entry) }
-        }
+        for f in facts { f._collect(from: file, isTestCode: isTestCode, interner: interner, into: &self) }
     }
 
     /// The contribution to the fact `type`, if the file has one.
@@ -87,44 +116,36 @@ public struct FileFacts: @unchecked Sendable {
     }
 }
 
-extension ProjectFact {
-    static func entry(collectingFrom file: SourceFile, isTestCode: Bool, interner: StringInterner?) -> FileFacts.Entry? {
-        guard var fact = collect(from: file, isTestCode: isTestCode) else { return nil }
-        if let interner { intern(&fact, with: interner) }
-        return FileFacts.Entry(type: ObjectIdentifier(Self.self), value: fact)
-    }
-
-    /// The merged fact over the contributions that `summaries` hold.
-    static func merged(from summaries: [FileSummary], in project: ProjectIndex) -> Self {
-        let id = ObjectIdentifier(Self.self)
-        var files: [FactContribution<FileFact>] = []
-        // Fields read in place: binding a summary to a local would copy it.
-        for i in summaries.indices where !summaries[i].facts.isEmpty {
-            for e in summaries[i].facts.entries where e.type == id {
-                if let fact = e.value as? FileFact { files.append(FactContribution(path: summaries[i].path, fact: fact)) }
-            }
-        }
-        return merge(files, in: project)
-    }
-}
-
-/// The merged facts of an index, by type.
+/// The merged facts of an index, by type: each in a box of its own, so that reading one field of
+/// a fact copies that field only.
+@usableFromInline
 struct MergedFacts {
-    private var entries: [(type: ObjectIdentifier, value: Any)] = []
+    @usableFromInline var types: [ObjectIdentifier] = []
+    @usableFromInline var boxes: [AnyObject] = []
 
     init() {}
 
     init(_ facts: [any ProjectFact.Type], summaries: [FileSummary], project: ProjectIndex) {
-        for f in facts {
-            let id = ObjectIdentifier(f)
-            guard !entries.contains(where: { $0.type == id }) else { continue }
-            entries.append((id, f.merged(from: summaries, in: project)))
+        for f in facts where !types.contains(ObjectIdentifier(f)) {
+            types.append(ObjectIdentifier(f))
+            boxes.append(f._mergedBox(from: summaries, in: project))
         }
     }
 
+    @inlinable
     func fact<F: ProjectFact>(_ type: F.Type) -> F? {
         let id = ObjectIdentifier(type)
-        for e in entries where e.type == id { return e.value as? F }
+        for k in types.indices where types[k] == id {
+            // The box at `k` holds an `F`: it was made by `F._mergedBox`.
+            return unsafeDowncast(boxes[k], to: FactBox<F>.self).value
+        }
         return nil
     }
+}
+
+/// A merged fact, boxed.
+@usableFromInline
+final class FactBox<F> {
+    @usableFromInline let value: F
+    @usableFromInline init(_ value: F) { self.value = value }
 }

@@ -48,24 +48,10 @@ public struct FileSummary: Sendable {
     public var aliases: [(String, String)] = []
     /// Typealiases of a function type (`typealias Completion = (Result<Int, Error>) -> Void`).
     public var functionAliases: [String] = []
-    /// Enum cases with an associated value of function type (`case failed(dismiss: () -> Void)`).
-    public var closureCases: [String] = []
-    /// Constants holding a Firestore reference (`FileSummary.firestoreReferences`).
-    public var firestoreReferences: [String] = []
     /// Construction sites and environment provisions (`ViewGraph.swift`).
     public var viewGraph: ViewGraphSummary? = nil
-    /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
-    public var publisherMethods: [PublisherMethodSummary] = []
-    /// Functions with a closure parameter, and whether they run it on the main queue (`MainHopFunctions.swift`).
-    public var mainHopFunctions: [MainHopSummary] = []
     /// Modules the file re-exports (`@_exported import ComposableArchitecture`).
     public var exportedImports: [String] = []
-    /// The file's own `Publisher` types, each with whether it delivers at once (`FileSummary.publisherTypes`).
-    public var publisherTypes: [(name: String, synchronous: Bool)] = []
-    /// Where the file's types send values through their own subjects, and the members other code
-    /// sends through (`FileSummary.subjectSends`).
-    public var subjectSends: [(member: String, onMain: Bool)] = []
-    public var foreignSubjectSends: [String] = []
     /// What the file contributes to the facts that the enabled rules collect (`ProjectFact`).
     public var facts = FileFacts()
 
@@ -120,12 +106,10 @@ public struct FileSummary: Sendable {
                                         ? t.functions.filter { $0.header.isMainActor && !$0.header.isStatic }.map(\.name) : [],
                                     staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
                                     settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [],
-                                    publisherAliases: t.kind == .class || t.kind == .extension ? FileSummary.publisherAliases(of: t, in: file) : [],
                                     plainComputedNames: t.kind == .class ? FileSummary.plainComputedNames(of: t, in: file) : [])))
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
-            if t.kind == .enum { closureCases += FileSummary.closureCases(of: t, in: file) }
         }
         // A test file imports XCTest or Testing, or imports the app's module `@testable`.
         // An alias declared inside a type of a test file names a type for those tests only
@@ -137,68 +121,7 @@ public struct FileSummary: Sendable {
             if a.target?.isFunctionType == true { functionAliases.append(a.name) }
         }
         viewGraph = ViewGraphSummary(file: file)
-        firestoreReferences = FileSummary.firestoreReferences(in: file)
-        // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
-        // completion at once) does not run in the app: it does not tell how the app's function of
-        // that name delivers.
-        publisherMethods = isTestFile ? [] : PublisherMethodSummary.methods(in: file)
-        mainHopFunctions = isTestFile ? [] : MainHopSummary.functions(in: file)
         exportedImports = file.tree.exportedImports
-        publisherTypes = isTestFile ? [] : FileSummary.publisherTypes(in: file)
-        if !isTestFile { (subjectSends, foreignSubjectSends) = FileSummary.subjectSends(in: file) }
-    }
-
-    /// The `send(…)` calls of the file: those a type makes through a member of its own
-    /// (`self.changed.send(ids)`, `changed.send(ids)` in its methods), as `Type.member` with whether
-    /// the send runs on the main queue or actor (inside `DispatchQueue.main.async { }`,
-    /// `MainActor.run { }`, `Task { @MainActor in }`, in a `@MainActor` method or type); and the
-    /// members that other code sends through (`library.changed.send(ids)`), whose context is not known.
-    static func subjectSends(in file: SourceFile) -> (own: [(member: String, onMain: Bool)], foreign: [String]) {
-        // The bytes first: most files send nothing.
-        guard file.bytesContain("send(") else { return ([], []) }
-        var own: [(member: String, onMain: Bool)] = [], foreign: [String] = []
-        func scan(_ body: TokenRange, owner: String?, isolated: Bool) {
-            for i in body where file.isWord(i, "send") && file.kind(i - 1) == .period && file.kind(i + 1) == .leftParen {
-                let names = file.chain(endingAt: i).components.map(\.name)
-                guard names.count >= 2 else { continue }
-                let member = names[names.count - 2]
-                guard let owner, names.count == 2 || (names.count == 3 && names[0] == "self") else {
-                    foreign.append(member)
-                    continue
-                }
-                let onMain = MainHopSummary.innermostDeferredClosureHops(around: i, in: body, file: file) { c in
-                    c.hopsToMainQueue || c.attributes.contains("MainActor")
-                } ?? isolated
-                own.append((owner + "." + member, onMain))
-            }
-        }
-        for t in file.tree.allTypes {
-            let owner = t.kind == .extension ? t.extendedBaseName : t.name
-            let isolated = t.header.hasAttribute("MainActor")
-            for f in t.functions { if let b = f.bodyTokens { scan(b, owner: owner, isolated: isolated || f.header.hasAttribute("MainActor")) } }
-        }
-        for f in file.tree.topLevelFunctions { if let b = f.bodyTokens { scan(b, owner: nil, isolated: false) } }
-        return (own, foreign)
-    }
-
-    /// The types of the file that conform to Combine's `Publisher` themselves, each with whether
-    /// its `receive(subscriber:)` hands the values to the subscriber at once, on the subscribing
-    /// thread: its body starts no closure (a completion handler, a queue's or a timer's block)
-    /// and no task.
-    static func publisherTypes(in file: SourceFile) -> [(name: String, synchronous: Bool)] {
-        var out: [(name: String, synchronous: Bool)] = []
-        for t in file.tree.allTypes where t.kind != .extension && t.kind != .protocol && t.inheritedBaseNames.contains("Publisher") {
-            guard let receive = t.functions.first(where: { $0.name == "receive" && file.parameters(of: $0).first?.label == "subscriber" }),
-                  let body = receive.bodyTokens else {
-                out.append((t.name, false))
-                continue
-            }
-            let deferred = body.contains { i in
-                file.kind(i) == .leftBrace ? file.isClosureOpen(i) : file.startsWorkElsewhere(at: i)
-            }
-            out.append((t.name, !deferred))
-        }
-        return out
     }
 
     /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
@@ -242,63 +165,6 @@ public struct FileSummary: Sendable {
                 break
             }
             if plain { out.append(v.name) }
-        }
-        return out
-    }
-
-    /// Top-level and static constants that hold Firestore or one of its references, in a file
-    /// that imports Firestore (`let USERS = Firestore.firestore().collection("users")` → `USERS`;
-    /// `static let likes = …` in `enum Refs` → `Refs.likes`).
-    static func firestoreReferences(in file: SourceFile) -> [String] {
-        guard file.tree.imports.contains(where: FirebaseCallbacks.firestoreModules.contains) else { return [] }
-        func holdsFirestore(_ v: VariableDecl) -> Bool {
-            guard v.isLet, let r = v.initializer else { return false }
-            return file.isFirestoreInstance(at: r.lowerBound)
-        }
-        var out: [String] = []
-        for case .variable(let v) in file.tree.declarations where holdsFirestore(v) { out.append(v.name) }
-        for t in file.tree.allTypes {
-            for v in t.variables where v.isStatic && holdsFirestore(v) { out.append((t.kind == .extension ? t.extendedBaseName : t.name) + "." + v.name) }
-        }
-        return out
-    }
-
-    /// The cases of enum `t` one of whose associated values has a function type (`case
-    /// failed(dismiss: () -> Void, message: String)`, `case load(onCompletion: (Result<Int, Error>) -> Void)`).
-    static func closureCases(of t: TypeDecl, in file: SourceFile) -> [String] {
-        var out: [String] = []
-        for m in t.members {
-            guard case .other(let r) = m, r.lowerBound < r.upperBound else { continue }
-            var k = r.lowerBound
-            if file.isText(k, "indirect") { k += 1 }
-            guard file.isWord(k, "case") else { continue }
-            k += 1
-            while k < r.upperBound {
-                if file.kind(k) == .identifier, file.kind(k + 1) == .leftParen, let close = file.partner(k + 1), close > k + 1 {
-                    if (k + 2..<close).contains(where: { file.kind($0) == .arrow }) { out.append(file.name(k)) }
-                    k = close + 1
-                } else {
-                    k += 1
-                }
-            }
-        }
-        return out
-    }
-
-    /// The computed instance properties of `t` that only hand out the publisher of one of its
-    /// properties: `var itemsPublisher: Published<[Item]>.Publisher { $items }` (also `self.$items`,
-    /// `return $items`, `$items.eraseToAnyPublisher()`).
-    static func publisherAliases(of t: TypeDecl, in file: SourceFile) -> [PublisherAlias] {
-        var out: [PublisherAlias] = []
-        for v in t.variables where v.isComputed && !v.isStatic {
-            guard let o = v.accessorOpen, let c = v.accessorClose, o + 1 < c, c - o <= 10 else { continue }
-            var i = o + 1
-            if file.isWord(i, "return") { i += 1 }
-            if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
-            guard file.kind(i) == .dollarIdentifier else { continue }
-            let end = i + 1 == c ? c : (file.kind(i + 1) == .period && file.isWord(i + 2, "eraseToAnyPublisher") && file.kind(i + 3) == .leftParen
-                                        && file.kind(i + 4) == .rightParen ? i + 5 : -1)
-            if end == c { out.append(PublisherAlias(name: v.name, property: String(file.name(i).dropFirst()))) }
         }
         return out
     }
@@ -403,36 +269,25 @@ public struct TypeExtras: Sendable {
     /// For a class: its computed instance properties with a setter (`var enabled: Bool { get { … }
     /// set { … } }`). For a symbol, those of the declaration and of every extension.
     public var settableComputedNames: [String] = []
-    /// For a class: its computed instance properties that hand out one of its properties'
-    /// publishers (`FileSummary.publisherAliases`). For a symbol, the declaration's and every extension's.
-    public var publisherAliases: [PublisherAlias] = []
     /// For a class: its computed instance properties whose getter reads only stored properties
     /// of the class that are not observable state (`FileSummary.plainComputedNames`).
     public var plainComputedNames: [String] = []
 
     public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
                 mainActorRequirements: [String] = [], staticPropertyTypes: [FileSummary.StaticPropertyType] = [],
-                settableComputedNames: [String] = [], publisherAliases: [PublisherAlias] = [], plainComputedNames: [String] = []) {
+                settableComputedNames: [String] = [], plainComputedNames: [String] = []) {
         self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
         self.propertyRequirements = propertyRequirements; self.mainActorRequirements = mainActorRequirements
         self.staticPropertyTypes = staticPropertyTypes
-        self.settableComputedNames = settableComputedNames; self.publisherAliases = publisherAliases
+        self.settableComputedNames = settableComputedNames
         self.plainComputedNames = plainComputedNames
     }
 
     var isEmpty: Bool {
         trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && mainActorRequirements.isEmpty
             && staticPropertyTypes.isEmpty
-            && settableComputedNames.isEmpty && publisherAliases.isEmpty && plainComputedNames.isEmpty
+            && settableComputedNames.isEmpty && plainComputedNames.isEmpty
     }
-}
-
-/// A computed property that hands out the publisher of a property of its type (`itemsPublisher`
-/// for `$items`).
-public struct PublisherAlias: Sendable {
-    public var name: String
-    public var property: String
-    public init(name: String, property: String) { self.name = name; self.property = property }
 }
 
 /// A type entry or symbol, with its `TypeExtras` read and written as fields.
@@ -452,7 +307,6 @@ extension TypeExtrasHolding {
     public var mainActorRequirements: [String] { extraFields.first?.mainActorRequirements ?? [] }
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
     public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
-    public var publisherAliases: [PublisherAlias] { extraFields.first?.publisherAliases ?? [] }
     public var plainComputedNames: [String] { extraFields.first?.plainComputedNames ?? [] }
 }
 
@@ -474,10 +328,6 @@ public final class ProjectIndex: @unchecked Sendable {
     public let ambiguousAliases: Set<String>
     /// Names of the project's typealiases of a function type (`typealias Completion = () -> Void`).
     public let functionTypeAliases: Set<String>
-    /// Names of the project's enum cases with an associated value of function type.
-    public let closureCaseNames: Set<String>
-    /// Top-level and static constants holding Firestore references (`FileSummary.firestoreReferences`).
-    public let firestoreReferenceNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -497,52 +347,13 @@ public final class ProjectIndex: @unchecked Sendable {
     private var coreDataEntities = SymbolFlags()
     /// Whether a protocol of the project has a `@MainActor` method requirement (`TypeExtras.mainActorRequirements`).
     public private(set) var hasMainActorRequirements = false
-    /// Protocols of the project adopted by a class that hands out publishers of its own state,
-    /// with the types that adopt them (`aliasProtocolAdopters(in:)`).
-    public private(set) var aliasProtocolAdopters: [String: [String]] = [:]
     private var mainActorTypes = SymbolFlags()
     /// Which views construct which, with the environment objects provided on the way.
     public private(set) var viewGraph = ViewGraph()
     /// The facts that the enabled rules collect for themselves (`fact(_:)`).
-    private var mergedFacts = MergedFacts()
-    /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
-    public private(set) var mainDeliveringPublisherMethods: Set<String> = []
-    /// Names of all project functions summarised as publisher methods (operators of `extension
-    /// Publisher`, functions returning a publisher).
-    public private(set) var publisherMethodNames: Set<String> = []
-    /// Names of project operators that subscribe to their upstream with `sink` and forward to the
-    /// closure they are given (`PublisherMethodSummary.subscribing`).
-    public private(set) var subscribingPublisherMethods: Set<String> = []
-    /// The same by signature (`name(label:)`), for a call whose name the project also gives to
-    /// functions with other labels (`PublisherMethodSummary.mainDeliveringSignatures`).
-    public private(set) var mainDeliveringPublisherSignatures: Set<String> = []
-    /// Names of project operators that pass values on at once, where the upstream delivers
-    /// (`PublisherMethodSummary.passesOnAtOnce`), when every function of that name does.
-    public private(set) var synchronousPublisherMethods: Set<String> = []
-    /// Names of project functions that run the closure they are given on the main queue.
-    public private(set) var mainHoppingFunctions: Set<String> = []
+    @usableFromInline private(set) var mergedFacts = MergedFacts()
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
     public private(set) var exportedModules: Set<String> = []
-    /// The project's own `Publisher` types whose `receive(subscriber:)` delivers at once, on the
-    /// subscribing thread (`FileSummary.publisherTypes`), when no type of that name may do otherwise.
-    public private(set) var synchronousPublisherTypes: Set<String> = []
-    /// Members of project types, as `Type.member`, through which only the type's own code sends
-    /// values, and only on the main queue or actor (`FileSummary.subjectSends`): a subscriber to
-    /// one runs on the main queue.
-    public private(set) var mainOnlySubjects: Set<String> = []
-    /// Names of project functions that run the closures they are given during the call
-    /// (non-escaping closure parameters only).
-    public private(set) var synchronousClosureFunctions: Set<String> = []
-    /// Names of project functions that keep the closure they are given and call it on the main
-    /// queue or in the caller's context: it runs on the main queue when they are called there.
-    public private(set) var mainOrCallerContextFunctions: Set<String> = []
-    /// Function name → the closure parameters of each project function of that name.
-    public private(set) var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
-    /// As `mainHoppingFunctions` and `mainOrCallerContextFunctions`, for methods named with their
-    /// type (`WatchPoller.start`): for a call whose receiver's type is known.
-    public private(set) var mainHoppingMethods: Set<String> = []
-    public private(set) var mainOrCallerContextMethods: Set<String> = []
-
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
@@ -557,10 +368,11 @@ public final class ProjectIndex: @unchecked Sendable {
         // symbol table. On a small one a thread would cost more than it saves, so no thread is
         // started (a run on a few files, tests and the fuzz target stay on one thread).
         var collected: ViewGraph.Collected? = nil
-        var summaryFacts: SummaryFacts? = nil
+        var exportedModules = Set<String>()
         let collecting = DispatchWorkItem {
             collected = ViewGraph.collect(summaries)
-            summaryFacts = SummaryFacts(summaries)
+            // Fields read in place: a lazy map over the summaries would copy each one.
+            for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
         }
         let collectsBeside = summaries.count >= ProjectIndex.concurrentCollectMinimum
         if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
@@ -589,8 +401,6 @@ public final class ProjectIndex: @unchecked Sendable {
         var aliases: [String: String] = [:]
         var ambiguousAliases = Set<String>()
         var functionAliases = Set<String>()
-        var closureCases = Set<String>()
-        var firestoreReferences = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -606,7 +416,6 @@ public final class ProjectIndex: @unchecked Sendable {
                 // Static properties, and computed ones, may also be declared in extensions.
                 merged.staticPropertyTypes += extra.staticPropertyTypes
                 merged.settableComputedNames += extra.settableComputedNames
-                merged.publisherAliases += extra.publisherAliases
                 if t.kind != .extension {
                     // The first declaration's arrays are shared with its summary, not copied.
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)
@@ -669,12 +478,8 @@ public final class ProjectIndex: @unchecked Sendable {
                 aliases[a] = target
             }
             functionAliases.formUnion(summaries[si].functionAliases)
-            closureCases.formUnion(summaries[si].closureCases)
-            firestoreReferences.formUnion(summaries[si].firestoreReferences)
         }
         self.functionTypeAliases = functionAliases
-        self.closureCaseNames = closureCases
-        self.firestoreReferenceNames = firestoreReferences
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
@@ -698,83 +503,25 @@ public final class ProjectIndex: @unchecked Sendable {
         self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
         self.mainActorTypes = mainActorClosure(in: graph)
-        self.aliasProtocolAdopters = aliasProtocolAdopters(in: graph)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
-        summaryFacts!.apply(to: self)
+        self.exportedModules = exportedModules
         // Last: a fact's merge may ask anything of the index.
         self.mergedFacts = MergedFacts(facts, summaries: summaries, project: self)
     }
 
     /// The merged fact `type` of the project, which a rule declared in `Rule.facts`. A fact that no
     /// enabled rule declared was not collected: it is then merged from no file at all.
+    @inlinable
     public func fact<F: ProjectFact>(_ type: F.Type) -> F {
         if let f = mergedFacts.fact(type) { return f }
-        assertionFailure("\(type) was not collected: list it in the `facts` of the rules that read it")
-        return F.merge([], in: self)
+        return uncollected(type)
     }
 
-    /// What the index learns from the summaries alone, with no symbol: on a large project it is
-    /// worked out on the second thread, after the view graph's first stage, while the symbol
-    /// table, the inheritance closures and the view graph are built.
-    private struct SummaryFacts {
-        var mainDeliveringPublisherMethods: Set<String> = []
-        var publisherMethodNames: Set<String> = []
-        var subscribingPublisherMethods: Set<String> = []
-        var mainDeliveringPublisherSignatures: Set<String> = []
-        var synchronousPublisherMethods: Set<String> = []
-        var mainHoppingFunctions: Set<String> = []
-        var exportedModules: Set<String> = []
-        var synchronousPublisherTypes: Set<String> = []
-        var mainOnlySubjects: Set<String> = []
-        var synchronousClosureFunctions: Set<String> = []
-        var mainOrCallerContextFunctions: Set<String> = []
-        var mainHoppingMethods: Set<String> = []
-        var mainOrCallerContextMethods: Set<String> = []
-        var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
-
-        init(_ summaries: [FileSummary]) {
-            let publisherMethods = summaries.flatMap(\.publisherMethods)
-            mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(publisherMethods)
-            publisherMethodNames = Set(publisherMethods.lazy.map(\.name))
-            subscribingPublisherMethods = PublisherMethodSummary.subscribing(publisherMethods)
-            mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
-                publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
-            synchronousPublisherMethods = namesWhereAllQualify(publisherMethods, name: \.name) { m, _, _, _ in m.passesOnAtOnce }
-            let closureFunctions = summaries.flatMap(\.mainHopFunctions)
-            mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions, types: summaries)
-            // Fields read in place: a lazy map over the summaries would copy each one.
-            for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
-            synchronousPublisherTypes = namesWhereAllQualify(summaries.flatMap(\.publisherTypes), name: \.name) { t, _, _, _ in t.synchronous }
-            let mainSent = namesWhereAllQualify(summaries.flatMap(\.subjectSends), name: \.member) { x, _, _, _ in x.onMain }
-            var foreign = Set<String>()
-            for i in summaries.indices { foreign.formUnion(summaries[i].foreignSubjectSends) }
-            for member in mainSent {
-                guard let dot = member.firstIndex(of: "."), !foreign.contains(String(member[member.index(after: dot)...])) else { continue }
-                mainOnlySubjects.insert(member)
-            }
-            synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
-            mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
-            (mainHoppingMethods, mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
-            for m in closureFunctions { closureParameterLists[m.name, default: []].append(m.closureParameters) }
-        }
-
-        func apply(to index: ProjectIndex) {
-            index.mainDeliveringPublisherMethods = mainDeliveringPublisherMethods
-            index.publisherMethodNames = publisherMethodNames
-            index.subscribingPublisherMethods = subscribingPublisherMethods
-            index.mainDeliveringPublisherSignatures = mainDeliveringPublisherSignatures
-            index.synchronousPublisherMethods = synchronousPublisherMethods
-            index.mainHoppingFunctions = mainHoppingFunctions
-            index.exportedModules = exportedModules
-            index.synchronousPublisherTypes = synchronousPublisherTypes
-            index.mainOnlySubjects = mainOnlySubjects
-            index.synchronousClosureFunctions = synchronousClosureFunctions
-            index.mainOrCallerContextFunctions = mainOrCallerContextFunctions
-            index.mainHoppingMethods = mainHoppingMethods
-            index.mainOrCallerContextMethods = mainOrCallerContextMethods
-            index.closureParameterLists = closureParameterLists
-        }
+    @usableFromInline
+    func uncollected<F: ProjectFact>(_ type: F.Type) -> F {
+        assertionFailure("\(type) was not collected: list it in the `facts` of the rules that read it")
+        return F.merge([], in: self)
     }
 
     @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
@@ -819,6 +566,9 @@ public final class ProjectIndex: @unchecked Sendable {
     public func storedPropertyType(_ name: String, of owner: String) -> String? {
         symbol(owner)?.storedProperties.first { $0.name == name }?.typeName
     }
+
+    /// The merged symbol of exactly `name`, with no typealias followed (`symbol(_:)` follows them).
+    public func symbol(exactly name: String) -> TypeSymbol? { declared(name) }
 
     /// The symbol of exactly `name` (no alias resolution).
     @inline(__always) private func declared(_ name: String) -> TypeSymbol? {
@@ -952,22 +702,24 @@ public final class ProjectIndex: @unchecked Sendable {
         func node(_ name: String, _ symbolIDs: [String: Int32]) -> Int32? { symbolIDs[name] ?? extraIDs[name] }
     }
 
-    /// For each protocol of the project adopted by a class that hands out publishers of its own
-    /// state (`TypeSymbol.publisherAliases`): the types that adopt it, when none of them is a
-    /// protocol (a refinement would hide further adopters).
-    private func aliasProtocolAdopters(in graph: InheritanceGraph) -> [String: [String]] {
+    /// For each of `names`, the names that list it among their direct supertypes, as the
+    /// inheritance closures see them: each declared or extended type (in the order of the symbol
+    /// table) by what its declarations and extensions list, or what its alias's target lists when
+    /// its name is also a typealias's; then each typealias that is not a type's name, by what its
+    /// target lists. Names that nothing lists are left out. One pass over every symbol: for merging
+    /// a project fact, not for a check.
+    public func directSubtypes(of names: Set<String>) -> [String: [String]] {
         var out: [String: [String]] = [:]
-        let symbolCount = symbolTable.count
-        for s in symbolTable where !s.publisherAliases.isEmpty {
-            for p in s.inherited where out[p] == nil {
-                guard let id = symbolIDs[resolve(p)], symbolTable[Int(id)].kind == .protocol, Int(id) + 1 < graph.reverseStart.count else { continue }
-                let edges = Int(graph.reverseStart[Int(id)])..<Int(graph.reverseStart[Int(id) + 1])
-                let adopters = edges.map { Int(graph.reverseEdges[$0]) }
-                guard adopters.allSatisfy({ $0 < symbolCount && symbolTable[$0].kind != .protocol }) else { out[p] = []; continue }
-                out[p] = adopters.map { symbolTable[$0].name }
-            }
+        guard !names.isEmpty else { return out }
+        for n in symbolTable.indices {
+            let name = symbolTable[n].name
+            let list = aliases.isEmpty || aliases[name] == nil ? symbolTable[n].inherited : inheritedNames(resolve(name)) ?? []
+            for i in list where names.contains(i) { out[i, default: []].append(name) }
         }
-        return out.filter { !$0.value.isEmpty }
+        for a in aliases.keys where symbolIDs[a] == nil {
+            for i in inheritedNames(resolve(a)) ?? [] where names.contains(i) { out[i, default: []].append(a) }
+        }
+        return out
     }
 
     /// Builds the reversed inheritance graph of the symbols and aliases.

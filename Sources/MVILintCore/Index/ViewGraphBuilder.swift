@@ -1,13 +1,21 @@
 /// Extraction of a file's view-graph summary: construction sites, the chains around them, provisions.
 
-/// Extracts a file's construction sites and provisions.
+/// Extracts a file's construction sites and provisions. One builder serves one file on one
+/// thread: its properties are accessed without exclusivity checks, which its loops paid for at
+/// every read.
 final class ViewGraphBuilder {
     let file: SourceFile
     /// Closure structure, computed only for files that can take part in the graph.
     /// Which braces are closures. The summary needs no callees, so unless a rule has already
     /// asked for the full analysis, a lighter one is computed and not cached on the file.
-    lazy var analysis: BodyAnalysis = file._bodyAnalysis ?? BodyAnalyzer(file: file, describesClosures: false).run()
-    var summary: ViewGraphSummary
+    var analysis: BodyAnalysis {
+        if let a = _analysis { return a }
+        let a = file._bodyAnalysis ?? BodyAnalyzer(file: file, describesClosures: false).run()
+        _analysis = a
+        return a
+    }
+    @exclusivity(unchecked) private var _analysis: BodyAnalysis? = nil
+    @exclusivity(unchecked) var summary: ViewGraphSummary
 
     init(file: SourceFile) {
         self.file = file
@@ -233,10 +241,10 @@ final class ViewGraphBuilder {
     /// Per code range: the innermost enclosing bracket of every token, and memoized chains.
     final class RangeState {
         let range: TokenRange
-        var enclosing: [Int32]
-        var chains: [Int: Chain] = [:]
-        var noChain = Set<Int>()
-        var provisions: [Int: [EnvironmentProvision]] = [:]
+        @exclusivity(unchecked) var enclosing: [Int32]
+        @exclusivity(unchecked) var chains: [Int: Chain] = [:]
+        @exclusivity(unchecked) var noChain = Set<Int>()
+        @exclusivity(unchecked) var provisions: [Int: [EnvironmentProvision]] = [:]
         init(range: TokenRange, file: SourceFile) {
             self.range = range
             enclosing = [Int32](repeating: -1, count: range.count)
@@ -316,7 +324,15 @@ final class ViewGraphBuilder {
     /// The identifier tokens of the file that a call or a construction can start at: those
     /// followed by `(`, `{`, an operator starting with `<` (generic arguments) or `.init`. The
     /// scans of each member look only at these, in order, instead of at every token.
-    private lazy var candidates: [Int32] = {
+    private var candidates: [Int32] {
+        if let c = _candidates { return c }
+        let c = findCandidates()
+        _candidates = c
+        return c
+    }
+    @exclusivity(unchecked) private var _candidates: [Int32]? = nil
+
+    private func findCandidates() -> [Int32] {
         var out: [Int32] = []
         file.tokens.withUnsafeBufferPointer { t in
             file.bytes.withUnsafeBufferPointer { b in
@@ -337,7 +353,7 @@ final class ViewGraphBuilder {
             }
         }
         return out
-    }()
+    }
 
     /// `candidates` that lie in `range`.
     func callCandidates(in range: TokenRange) -> ArraySlice<Int32> {
