@@ -44,7 +44,7 @@ final class ViewGraphBuilder {
     }
     static let relevantWords = WordSet(Array(relevantNames))
     /// Parts that every name of `relevantNames` contains one of.
-    static let relevantFragments: [FileScope.Needle] = ["View", "Scene", "App", "Preview", "environment", "Hosting"].map(FileScope.Needle.init)
+    static let relevantFragments: [ByteSearch.Needle] = ["View", "Scene", "App", "Preview", "environment", "Hosting"].map(ByteSearch.Needle.init)
 
 
     static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration"]
