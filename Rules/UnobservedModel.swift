@@ -46,6 +46,8 @@ struct UnobservedModel: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
+    static let facts: [any ProjectFact.Type] = [PlainComputedProperties.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         // Nothing is injected into an `App`: the system makes it, and it makes what it holds.
@@ -89,13 +91,14 @@ extension UnobservedModel {
         // project does not declare has none known: any member read counts.
         var plain = Set<String>()
         if project.isDeclared(model), project.symbol(model) != nil {
+            let plainComputed = project.fact(PlainComputedProperties.self)
             var observable = Set<String>(), stored = Set<String>()
             var current: String? = model, seen = Set<String>()
             while let name = current, seen.insert(name).inserted, seen.count <= 16, let symbol = project.symbol(name) {
                 observable.formUnion(project.observableState(of: name))
                 stored.formUnion(symbol.storedProperties.lazy.map(\.name))
                 // A computed property whose getter reads only such stored properties.
-                stored.formUnion(symbol.plainComputedNames)
+                stored.formUnion(plainComputed.byType[symbol.name] ?? [])
                 current = symbol.inherited.first { project.kind(of: $0) == .class }
             }
             if observable.isEmpty { return false }

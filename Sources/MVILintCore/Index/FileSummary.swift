@@ -97,9 +97,7 @@ public struct FileSummary: Sendable {
                                     propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
                                     mainActorRequirements: t.kind == .protocol
                                         ? t.functions.filter { $0.header.isMainActor && !$0.header.isStatic }.map(\.name) : [],
-                                    staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
-                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [],
-                                    plainComputedNames: t.kind == .class ? FileSummary.plainComputedNames(of: t, in: file) : [])))
+                                    staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file))))
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
@@ -115,51 +113,6 @@ public struct FileSummary: Sendable {
         }
         viewGraph = ViewGraphSummary(file: file)
         exportedImports = file.tree.exportedImports
-    }
-
-    /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
-    /// `set(value) { … }`) in the accessor block.
-    static func settableComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
-        var out: [String] = []
-        for v in t.variables where v.isComputed && !v.isStatic {
-            guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
-            if (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) }) {
-                out.append(v.name)
-            }
-        }
-        return out
-    }
-
-    /// The computed instance properties of class `t` whose getter reads nothing but stored
-    /// properties of `t` that are not observable state (`var database: Database {
-    /// settings.database }`), types and members of those: a view that reads one shows nothing
-    /// that a change of the model's state would update. Any other name in the getter (a method,
-    /// another computed property, `self` itself, an inherited member) makes it count as state.
-    static func plainComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
-        let computed = t.variables.filter { $0.isComputed && !$0.isStatic && $0.accessorOpen != nil }
-        guard !computed.isEmpty else { return [] }
-        let observableMacro = t.header.hasAttribute("Observable")
-        let stored = t.variables.filter { $0.isStored && !$0.isStatic }
-        let plainStored = Set(stored.filter { observableMacro ? !$0.isObservationTracked : !$0.isPublished }.map(\.name))
-        guard !plainStored.isEmpty else { return [] }
-        var out: [String] = []
-        for v in computed {
-            guard let o = v.accessorOpen, let c = v.accessorClose, c > o + 1 else { continue }
-            var plain = true
-            for i in (o + 1)..<c where file.kind(i) == .identifier || file.isWord(i, "self") {
-                if file.isWord(i, "self") {
-                    if file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, plainStored.contains(file.name(i + 2)) { continue }
-                    plain = false
-                    break
-                }
-                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
-                if file.beginsWithCapital(i) || plainStored.contains(file.name(i)) { continue }
-                plain = false
-                break
-            }
-            if plain { out.append(v.name) }
-        }
-        return out
     }
 
     /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made

@@ -102,16 +102,14 @@ public final class ProjectIndex: @unchecked Sendable {
         func merge(_ sym: inout TypeSymbol, id: Int32, _ t: FileSummary.TypeEntry, path: String) {
             if let extra = t.extraFields.first {
                 var merged = sym.extras
-                // Static properties, and computed ones, may also be declared in extensions.
+                // Static properties may also be declared in extensions.
                 merged.staticPropertyTypes += extra.staticPropertyTypes
-                merged.settableComputedNames += extra.settableComputedNames
                 if t.kind != .extension {
                     // The first declaration's arrays are shared with its summary, not copied.
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)
                     merged.settableRequirements += extra.settableRequirements
                     merged.propertyRequirements += extra.propertyRequirements
                     merged.mainActorRequirements += extra.mainActorRequirements
-                    merged.plainComputedNames += extra.plainComputedNames
                 }
                 sym.extras = merged
             }
