@@ -38,6 +38,7 @@ public enum RuleDocs {
         out += "| default severity | \(info.defaultSeverity(for: .mvvm).rawValue) | \(info.defaultSeverity(for: .mvi).rawValue) |\n\n"
         out += "Category: \(info.category.rawValue). Fix: \(fixText(info.fix)). Uses the project-wide index: \(info.needsIndex ? "yes" : "no").\n\n"
         out += "## Why\n\n\(info.rationale)\n\n"
+        if !info.details.isEmpty { out += "## Details\n\n\(info.details)\n\n" }
         out += "## Options\n\n"
         if info.options.isEmpty {
             out += "This rule has no options besides `severity`.\n\n"

@@ -101,6 +101,9 @@ public struct RuleInfo: Sendable {
     public var summary: String
     /// Why it matters, in a few sentences.
     public var rationale: String
+    /// The decisions the rule makes where its summary is silent (exemptions, what counts as
+    /// what), for the rule's page and `mvilint explain --full`; empty when there are none.
+    public var details: String
     public var category: RuleCategory
     /// Default severity per profile.
     public var defaults: [Profile: Severity]
@@ -111,8 +114,8 @@ public struct RuleInfo: Sendable {
     /// The rule's configurable options with their defaults.
     public var options: [RuleOption]
 
-    public init(id: String, title: String, summary: String, rationale: String, category: RuleCategory, defaults: [Profile: Severity], fix: FixAvailability = .never, needsIndex: Bool = true, options: [RuleOption] = [], examples: [RuleExample]) {
-        self.id = id; self.title = title; self.summary = summary; self.rationale = rationale
+    public init(id: String, title: String, summary: String, rationale: String, details: String = "", category: RuleCategory, defaults: [Profile: Severity], fix: FixAvailability = .never, needsIndex: Bool = true, options: [RuleOption] = [], examples: [RuleExample]) {
+        self.id = id; self.title = title; self.summary = summary; self.rationale = rationale; self.details = details
         self.category = category; self.defaults = defaults; self.fix = fix; self.needsIndex = needsIndex
         self.options = options; self.examples = examples
     }
