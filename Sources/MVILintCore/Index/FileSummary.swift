@@ -63,7 +63,7 @@ public struct FileSummary: Sendable {
         return t.qualifiedBase
     }
 
-    /// Extracts the summary of a parsed file.
+    /// Extracts the summary of a parsed file, without rule facts (`Linter` adds those it collects).
     public init(file: SourceFile) {
         self = FileSummary.summary(of: file)
     }
