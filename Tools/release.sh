@@ -24,7 +24,7 @@
 #   mvilint-VERSION.artifactbundle.zip      the same, zipped, for `.binaryTarget(url:checksum:)`
 #   SHA256SUMS                              sha256 of the archive and the zip (the zip's is
 #                                           the checksum SwiftPM wants)
-# VERSION is what the binary's --version prints (mvilintVersion, Sources/MVILintCore/CLI/Version.swift).
+# VERSION is what the binary's --version prints (mvilintVersion, Sources/MVILintCore/Engine/Version.swift).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 output="$repo/.build/dist"

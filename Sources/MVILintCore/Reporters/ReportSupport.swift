@@ -187,3 +187,10 @@ extension LintResult {
         ReportEntry.merged(findings.sorted(by: Finding.reportOrder), diagnostics)
     }
 }
+
+extension String {
+    /// Padded with spaces to `width` characters (tables of the summary reporter and of the help).
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
