@@ -33,6 +33,7 @@ struct NoUsecaseInView: Rule {
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
+        knowledge: [DataLayerAPIs.table],
         examples: [
             // Resolving a use case from a dependency container reaches one; registering or listing
             // the type does not.
