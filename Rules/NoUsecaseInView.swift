@@ -256,13 +256,13 @@ struct NoUsecaseInView: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let answers = project.fact(DomainOrDataAnswers.self).answers, keyPathDependencies = project.fact(KeyPathDependencies.self)
-        let extra = context.settings.useCaseSuffixes
+        let extra = context.settings.useCaseSuffixes, dataTypes = context.settings.knowledge.configuredDataLayerTypes
         // View code names the same types again and again (`Text`, `Button`, its own model).
         var layerOf: [String: Bool] = [:]
         func isDomainOrData(_ name: String) -> Bool {
             if let known = layerOf[name] { return known }
             // Worked out once per run for each name (the settings are the run's too).
-            let answer = answers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra) }
+            let answer = answers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra, dataTypes: dataTypes) }
             layerOf[name] = answer
             return answer
         }

@@ -4,9 +4,10 @@
 /// whose own methods use one (holds one, or calls it) is of the data layer. `types` are the
 /// classes code holds or calls; a row of a module without types stands for every type of it.
 public struct DataLayerAPI: Sendable {
-    public enum Kind: String, Sendable { case network, database }
+    public enum Kind: String, Sendable, CaseIterable { case network, database }
     public var name: String
-    public var kind: Kind
+    /// Nil for a configured row that does not say.
+    public var kind: Kind?
     /// The module a file imports for the names to mean these APIs; nil for the SDK's Foundation.
     public var module: String?
     public var types: [String]
@@ -15,12 +16,19 @@ public struct DataLayerAPI: Sendable {
     /// Added by the project's configuration (`data_layer_types`).
     public var isConfigured = false
 
-    public init(name: String, kind: Kind, module: String?, types: [String], examples: [RuleExample] = []) {
+    public init(name: String, kind: Kind?, module: String?, types: [String], examples: [RuleExample] = []) {
         self.name = name; self.kind = kind; self.module = module; self.types = types; self.examples = examples
     }
 
+    /// A row of the project's configuration: a type name, or a module (every type of it, or those given).
+    public static func configured(module: String?, types: [String], kind: Kind?) -> DataLayerAPI {
+        var row = DataLayerAPI(name: module ?? types.joined(separator: ", "), kind: kind, module: module, types: types)
+        row.isConfigured = true
+        return row
+    }
+
     var documentation: KnowledgeRow {
-        KnowledgeRow(cells: [name, kind.rawValue, module.map { "`\($0)`" } ?? "(SDK)", types.isEmpty ? "every type of the module" : KnowledgeTables.cell(types)],
+        KnowledgeRow(cells: [name, kind?.rawValue ?? "", module.map { "`\($0)`" } ?? "(SDK)", types.isEmpty ? "every type of the module" : KnowledgeTables.cell(types)],
                      examples: examples)
     }
 }
