@@ -136,7 +136,11 @@ extension MainActorMutation {
                 amounts.observe(on: ConcurrentDispatchQueueScheduler(qos: .utility)).subscribe(onNext: { [weak self] in ↓self?.count = $0 }).disposed(by: disposeBag)
             }
         }
-        """),
+        """).messages([
+            "`count` is observable state of `SeedsModel` and is mutated off the main actor (inside a Combine `sink` with no `receive(on:)` to the main queue upstream); isolate `SeedsModel` with `@MainActor` or hop to the main actor first",
+            "`batches` is observable state of `SeedsModel` and is mutated off the main actor (by a Combine `assign` with no `receive(on:)` to the main queue upstream); isolate `SeedsModel` with `@MainActor` or hop to the main actor first",
+            "`count` is observable state of `SeedsModel` and is mutated off the main actor (inside a completion handler passed to `subscribe`); isolate `SeedsModel` with `@MainActor` or hop to the main actor first",
+        ]),
         // A `Future`'s closure runs at once, where the future is made, and `handleEvents`'s
         // `receiveSubscription` when the chain is subscribed, where the subscribing code runs,
         // unless `subscribe(on:)` moves the subscription.

@@ -23,7 +23,11 @@ extension MainActorMutation {
                 }
             }
         }
-        """),
+        """).messages([
+            "`posts` is observable state of `TimelineModel` and is mutated off the main actor (inside a Combine `sink` with no `receive(on:)` to the main queue upstream); isolate `TimelineModel` with `@MainActor` or hop to the main actor first",
+            "`posts` is observable state of `TimelineModel` and is mutated off the main actor (inside a closure run by a background queue); isolate `TimelineModel` with `@MainActor` or hop to the main actor first",
+            "`posts` is observable state of `TimelineModel` and is mutated off the main actor (inside a completion handler passed to `get`); isolate `TimelineModel` with `@MainActor` or hop to the main actor first",
+        ]),
         // Closures that run at once on the caller's thread are not completion handlers.
         .nonTriggering("""
         @Observable
@@ -100,7 +104,9 @@ extension MainActorMutation {
                 worker.async(execute: job!)
             }
         }
-        """),
+        """).messages([
+            "`progress` is observable state of `IndexModel` and is mutated off the main actor (inside a work item run by a background queue); isolate `IndexModel` with `@MainActor` or hop to the main actor first",
+        ]),
         // Closures that an initialiser or a comparison calls before it returns.
         .nonTriggering("""
         final class ImportModel: ObservableObject {

@@ -27,7 +27,12 @@ extension MainActorMutation {
                 }
             }
         }
-        """),
+        """).messages([
+            "`isLoading` is observable state of `FeedViewModel` and is mutated off the main actor (in the `async` method `load`); isolate `FeedViewModel` with `@MainActor` or hop to the main actor first",
+            "`items` is observable state of `FeedViewModel` and is mutated off the main actor (in the `async` method `load`); isolate `FeedViewModel` with `@MainActor` or hop to the main actor first",
+            "`items` is observable state of `FeedViewModel` and is mutated off the main actor (inside `Task.detached { }`); isolate `FeedViewModel` with `@MainActor` or hop to the main actor first",
+            "`isLoading` is observable state of `FeedViewModel` and is mutated off the main actor (inside a closure run by a background queue); isolate `FeedViewModel` with `@MainActor` or hop to the main actor first",
+        ]),
         .triggering(files: [
             "InboxModel.swift": """
             @Observable
@@ -42,6 +47,8 @@ extension MainActorMutation {
                 }
             }
             """,
+        ]).messages([
+            "`unread` is observable state of `InboxModel` and is mutated off the main actor (inside `Task { }`); isolate `InboxModel` with `@MainActor` or hop to the main actor first",
         ]),
         .triggering("""
         @MainActor

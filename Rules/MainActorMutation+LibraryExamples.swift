@@ -98,6 +98,10 @@ extension MainActorMutation {
                 }
             }
             """,
+        ]).messages([
+            "`failed` is observable state of `PageModel` and is mutated off the main actor (inside a completion handler passed to `responseData`); isolate `PageModel` with `@MainActor` or hop to the main actor first",
+            "`failed` is observable state of `PageModel` and is mutated off the main actor (inside a completion handler passed to `validate`); isolate `PageModel` with `@MainActor` or hop to the main actor first",
+            "`failed` is observable state of `OtherModel` and is mutated off the main actor (inside a completion handler passed to `responseData`); isolate `OtherModel` with `@MainActor` or hop to the main actor first",
         ]),
         // GoogleSignIn calls its completion blocks on the main queue (in a file that imports it);
         // a `URLSession` handler beside them does not run there.

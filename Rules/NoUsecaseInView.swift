@@ -82,7 +82,12 @@ struct NoUsecaseInView: Rule {
                     }
                 }
             }
-            """),
+            """).messages([
+                "`ProfileView` depends on `FetchProfileUseCase`; a view should talk to its model, not to the domain or data layer",
+                "`ProfileView` depends on `UserRepositoryProtocol`; a view should talk to its model, not to the domain or data layer",
+                "`ProfileView` uses `OrdersRepository` directly; move this call into the view's model",
+                "`ProfileView` uses `LogoutInteractor` directly; move this call into the view's model",
+            ]),
             .triggering(files: [
                 "Domain.swift": """
                 protocol SearchUseCaseType { func run(_ q: String) async -> [String] }

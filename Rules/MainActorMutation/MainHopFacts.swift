@@ -53,6 +53,9 @@ struct MainHopFacts: ProjectFact {
 
 /// One function of the project that takes a closure parameter, as `MainHopFacts` keeps it.
 struct MainHopSummary: Sendable {
+    /// `Task { @MainActor`
+    static let mainActorTask = TokenPattern(.word("Task"), .leftBrace, .kind(.at), .word("MainActor"))
+
     var name: String
     /// The type whose method it is (an extension's extended type); nil for a global function.
     var owner: String? = nil
@@ -125,8 +128,7 @@ struct MainHopSummary: Sendable {
                     m.hopsToMain = true
                 } else if file.isWord(i, "run") || file.isWord(i, "assumeIsolated"), file.kind(i - 1) == .period, file.isWord(i - 2, "MainActor") {
                     m.hopsToMain = true
-                } else if file.isWord(i, "Task"), file.kind(i - 1) != .period, file.kind(i + 1) == .leftBrace, file.kind(i + 2) == .at,
-                          file.isWord(i + 3, "MainActor"), let close = file.partner(i + 1),
+                } else if file.matches(mainActorTask, at: i), file.kind(i - 1) != .period, let close = file.partner(i + 1),
                           (i + 4..<close).contains(where: { k in
                               isClosure(k) && file.kind(k - 1) != .period
                                   && (file.kind(k + 1) == .leftParen || (file.isText(k + 1, "?") && file.kind(k + 2) == .leftParen))

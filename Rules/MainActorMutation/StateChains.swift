@@ -2,6 +2,21 @@
 import MVILintCore
 
 extension MainActorMutation {
+    /// `self.`
+    static let selfDot = TokenPattern(.word("self"), .period)
+    /// `prefs.$host`
+    static let holderState = TokenPattern(.identifier, .period, .kind(.dollarIdentifier))
+    /// `session.state`
+    static let holderMember = TokenPattern(.identifier, .period, .identifier)
+    /// `.state`
+    static let member = TokenPattern(.period, .identifier)
+    /// `.$value`
+    static let memberState = TokenPattern(.period, .kind(.dollarIdentifier))
+    /// `Publishers.CombineLatest`
+    static let publishersType = TokenPattern(.word("Publishers"), .period, .identifier)
+    /// `with:`
+    static let withLabel = TokenPattern(.word("with"), .colon)
+
     /// How far back (in tokens) the declaration of a local that starts a publisher chain is looked for.
     static let localSearchWindow = 2_048
 
@@ -23,25 +38,25 @@ extension MainActorMutation {
         // `$query`, `self.$query`, `prefs.$host` (isolated): the token after it, or nil.
         func statePublisherEnd(at k: Int) -> Int? {
             var i = k
-            if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
-            if file.kind(i) == .identifier, file.kind(i + 1) == .period, file.kind(i + 2) == .dollarIdentifier,
+            if file.matches(selfDot, at: i) { i += 2 }
+            if file.matches(holderState, at: i),
                isolatedState.otherModelState(file.name(i), String(file.name(i + 2).dropFirst())) { return i + 3 }
             if file.kind(i) == .dollarIdentifier, state.contains(String(file.name(i).dropFirst())) { return i + 1 }
             // `Settings.shared.alerts.$value`: state of a project model reached from a shared instance.
             if i == k, file.kind(i) == .identifier, file.beginsWithCapital(i), file.kind(i + 1) == .period {
                 var names = [file.name(i)]
                 var j = i + 1
-                while names.count < 8, file.kind(j) == .period, file.kind(j + 1) == .identifier { names.append(file.name(j + 1)); j += 2 }
-                if names.count >= 2, file.kind(j) == .period, file.kind(j + 1) == .dollarIdentifier,
+                while names.count < 8, file.matches(member, at: j) { names.append(file.name(j + 1)); j += 2 }
+                if names.count >= 2, file.matches(memberState, at: j),
                    isolatedState.sharedChainState(names, String(file.name(j + 1).dropFirst())) { return j + 2 }
             }
             // `session.state.$signedIn`: state of a project model reached through stored properties
             // of a holder whose type is known (a parameter, a stored property, a typed local).
-            if file.kind(i) == .identifier, !file.beginsWithCapital(i), file.kind(i + 1) == .period, file.kind(i + 2) == .identifier {
+            if file.matches(holderMember, at: i), !file.beginsWithCapital(i) {
                 var names = [file.name(i)]
                 var j = i + 1
-                while names.count < 8, file.kind(j) == .period, file.kind(j + 1) == .identifier { names.append(file.name(j + 1)); j += 2 }
-                if names.count >= 2, file.kind(j) == .period, file.kind(j + 1) == .dollarIdentifier,
+                while names.count < 8, file.matches(member, at: j) { names.append(file.name(j + 1)); j += 2 }
+                if names.count >= 2, file.matches(memberState, at: j),
                    isolatedState.holderChainState(names, String(file.name(j + 1).dropFirst())) { return j + 2 }
             }
             // `itemsPublisher`, `checkout.phasePublisher`: a computed property that hands out such a
@@ -84,7 +99,7 @@ extension MainActorMutation {
             return false
         }
         var i = start
-        if file.isWord(i, "Publishers"), file.kind(i + 1) == .period, file.kind(i + 2) == .identifier,
+        if file.matches(publishersType, at: i),
            MainActorMutation.combiningPublishers.contains(file.name(i + 2)), combinesStatePublishers(i + 3), let close = file.partner(i + 3) {
             // `Publishers.CombineLatest3($a, $b, $c)`: each value arrives where one of them is written.
             i = close + 1
@@ -96,14 +111,14 @@ extension MainActorMutation {
         let limit = endsAt ?? sink - 1
         // `.operator`, its arguments and trailing closure, then the next, up to `.sink`.
         while i < limit {
-            guard file.kind(i) == .period, file.kind(i + 1) == .identifier else { return false }
+            guard file.matches(member, at: i) else { return false }
             let name = file.name(i + 1)
             // `receive(on: ImmediateScheduler.shared)` delivers at once, on the same thread.
             let immediate = name == "receive" && file.kind(i + 2) == .leftParen
                 && file.partner(i + 2).map { close in (i + 3..<close).contains { file.isWord($0, "ImmediateScheduler") } } == true
             // `.combineLatest($b)`, `.merge(with: $b)`: joined with more of the model's own state.
             let joinsState = MainActorMutation.combiningOperators.contains(name) && combinesStatePublishers(i + 2)
-                || (name == "merge" && file.isText(i + 3, "with") && file.kind(i + 4) == .colon && statePublisherEnd(at: i + 5).map { file.kind($0) == .rightParen } == true)
+                || (name == "merge" && file.matches(withLabel, at: i + 3) && statePublisherEnd(at: i + 5).map { file.kind($0) == .rightParen } == true)
             guard immediate || joinsState || isolatedState.passesOnAtOnce(name) else { return false }
             i += 2
             while i < (endsAt ?? sink), file.kind(i) == .leftParen || file.kind(i) == .leftBrace, let close = file.partner(i), close > i { i = close + 1 }
@@ -151,7 +166,7 @@ extension MainActorMutation {
     /// past `limit`.
     static func synchronousOperatorsEnd(from start: Int, limit: Int, file: SourceFile, isolatedState: StateSources) -> Int {
         var end = start, steps = 0
-        while end < limit, steps < 64, file.kind(end) == .period, file.kind(end + 1) == .identifier,
+        while end < limit, steps < 64, file.matches(member, at: end),
               isolatedState.passesOnAtOnce(file.name(end + 1)) {
             end += 2
             while end < limit, file.kind(end) == .leftParen || file.kind(end) == .leftBrace, let close = file.partner(end), close > end { end = close + 1 }
@@ -172,8 +187,7 @@ extension MainActorMutation {
         let lowest = max(body.lowerBound, i - localSearchWindow)
         while j >= lowest {
             defer { j -= 1 }
-            guard file.isWord(j, "let"), file.kind(j + 1) == .identifier, Int(file.tokens[j + 1].length) == length,
-                  file.name(j + 1) == file.name(i), file.kind(j + 2) == .equal else { continue }
+            guard file.matches(letBinding, at: j), Int(file.tokens[j + 1].length) == length, file.name(j + 1) == file.name(i) else { continue }
             let e = file.valueExpressionEnd(from: j + 3, before: i)
             return e > j + 3 ? (j + 3)..<e : nil
         }

@@ -55,7 +55,8 @@ public enum ClosureCallingFunctions {
         note: "not the child tasks of a group (`addTask`)",
         examples: [
             .nearMiss(model("_ = withCheckedContinuation { continuation in\n    self.done = true\n    continuation.resume()\n}")),
-            .triggering(model("_ = withTaskGroup(of: Void.self) { group in\n    group.addTask { ↓self.done = true }\n}")),
+            .triggering(model("_ = withTaskGroup(of: Void.self) { group in\n    group.addTask { ↓self.done = true }\n}")).expecting(message:
+                "`done` is observable state of `FeedModel` and is mutated off the main actor (inside a child task); isolate `FeedModel` with `@MainActor` or hop to the main actor first"),
         ])
     public static let scopedAccess = ClosureCallingFunction(
         group: "scoped access", names: ["autoreleasepool", "withExtendedLifetime", "withLock", "with", "withoutActuallyEscaping"],
