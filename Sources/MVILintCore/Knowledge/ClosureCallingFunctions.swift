@@ -7,11 +7,16 @@ public struct ClosureCallingFunction: Sendable {
     public var group: String
     public var names: [String]
     public var note = ""
-    /// A triggering example and a near miss, run against `main_actor_mutation`.
-    public var examples: [RuleExample]
+    /// A triggering example and a near miss, made when asked (only the tests and the docs ask).
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
+
+    public init(group: String, names: [String], note: String = "", examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+        self.group = group; self.names = names; self.note = note; self.makeExamples = examples
+    }
 
     var documentation: KnowledgeRow {
-        KnowledgeRow(cells: [group, KnowledgeTables.cell(names), note], examples: examples)
+        KnowledgeRow(cells: [group, KnowledgeTables.cell(names), note], examples: makeExamples())
     }
 }
 

@@ -11,13 +11,15 @@ public struct DataLayerAPI: Sendable {
     /// The module a file imports for the names to mean these APIs; nil for the SDK's Foundation.
     public var module: String?
     public var types: [String]
-    /// A triggering example and a near miss, for `no_usecase_in_view` (see `DataLayerAPIs.table`).
-    public var examples: [RuleExample] = []
+    /// A triggering example and a near miss, for `no_usecase_in_view` (see `DataLayerAPIs.table`),
+    /// made when asked (only the tests and the docs ask).
+    public var examples: [RuleExample] { makeExamples() }
+    private var makeExamples: @Sendable () -> [RuleExample]
     /// Added by the project's configuration (`data_layer_types`).
     public var isConfigured = false
 
-    public init(name: String, kind: Kind?, module: String?, types: [String], examples: [RuleExample] = []) {
-        self.name = name; self.kind = kind; self.module = module; self.types = types; self.examples = examples
+    public init(name: String, kind: Kind?, module: String?, types: [String], examples: @autoclosure @escaping @Sendable () -> [RuleExample] = []) {
+        self.name = name; self.kind = kind; self.module = module; self.types = types; self.makeExamples = examples
     }
 
     /// A row of the project's configuration: a type name, or a module (every type of it, or those given).
@@ -29,7 +31,7 @@ public struct DataLayerAPI: Sendable {
 
     var documentation: KnowledgeRow {
         KnowledgeRow(cells: [name, kind?.rawValue ?? "", module.map { "`\($0)`" } ?? "(SDK)", types.isEmpty ? "every type of the module" : KnowledgeTables.cell(types)],
-                     examples: examples)
+                     examples: makeExamples())
     }
 }
 
@@ -40,7 +42,13 @@ public struct ViewLayerStoreAccess: Sendable {
     /// Property wrappers (`Query`) or environment key paths (`modelContext`).
     public var propertyWrappers: [String] = []
     public var environmentKeys: [String] = []
-    public var examples: [RuleExample]
+    /// Near misses, made when asked.
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
+
+    public init(name: String, propertyWrappers: [String] = [], environmentKeys: [String] = [], examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+        self.name = name; self.propertyWrappers = propertyWrappers; self.environmentKeys = environmentKeys; self.makeExamples = examples
+    }
 }
 
 public enum DataLayerAPIs {

@@ -3,7 +3,8 @@
 /// The tables that users extend in `.mvilint.json` (never replace), merged with the built-in
 /// rows, with the lookups that rules make of them worked out once per run. The engine hands it
 /// to the facts it collects (`ProjectFact`), the index and the rules (`ProjectSettings.knowledge`).
-public struct Knowledge: Sendable {
+/// A class, so that handing it on (settings are copied into every rule's context) copies nothing.
+public final class Knowledge: Sendable {
     /// Built-in rows, then the configured ones (`main_queue_callbacks`).
     public let mainQueueCallbacks: [MainQueueCallback]
     /// Built-in rows, then the configured ones (`data_layer_types`).

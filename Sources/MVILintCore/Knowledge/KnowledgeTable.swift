@@ -36,8 +36,12 @@ public struct KnowledgeTable: Sendable {
 /// One row of a `KnowledgeTable`: its cells as the docs show them, and its examples.
 public struct KnowledgeRow: Sendable {
     public var cells: [String]
-    public var examples: [RuleExample]
-    public init(cells: [String], examples: [RuleExample]) { self.cells = cells; self.examples = examples }
+    /// Made when asked: a lint run never asks.
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
+    public init(cells: [String], examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+        self.cells = cells; self.makeExamples = examples
+    }
 }
 
 /// Every knowledge table, for the checks that keep them honest (each row has a triggering example

@@ -8,10 +8,15 @@ public struct MainActorSDKGroup: Sendable {
     public var framework: String
     public var group: String
     public var names: [String]
-    /// A triggering example and a near miss, run against `main_actor_mutation`.
-    public var examples: [RuleExample]
+    /// A triggering example and a near miss, made when asked (only the tests and the docs ask).
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
 
-    var documentation: KnowledgeRow { KnowledgeRow(cells: [framework, group, KnowledgeTables.cell(names)], examples: examples) }
+    public init(framework: String, group: String, names: [String], examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+        self.framework = framework; self.group = group; self.names = names; self.makeExamples = examples
+    }
+
+    var documentation: KnowledgeRow { KnowledgeRow(cells: [framework, group, KnowledgeTables.cell(names)], examples: makeExamples()) }
 }
 
 public enum MainActorSDKTypes {

@@ -10,11 +10,16 @@ public struct MainPostedNotification: Sendable {
     /// What the classes are, for the docs.
     public var about: String
     public var classes: [String]
-    /// A triggering example and a near miss, run against `main_actor_mutation`.
-    public var examples: [RuleExample]
+    /// A triggering example and a near miss, made when asked (only the tests and the docs ask).
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
+
+    public init(framework: String, about: String, classes: [String], examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+        self.framework = framework; self.about = about; self.classes = classes; self.makeExamples = examples
+    }
 
     var documentation: KnowledgeRow {
-        KnowledgeRow(cells: [framework, about, KnowledgeTables.cell(classes)], examples: examples)
+        KnowledgeRow(cells: [framework, about, KnowledgeTables.cell(classes)], examples: makeExamples())
     }
 }
 

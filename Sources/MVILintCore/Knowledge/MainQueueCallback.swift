@@ -58,19 +58,21 @@ public struct MainQueueCallback: Sendable {
     public var delivery = Delivery.closure
     /// A short note for the docs (what the library documents).
     public var note = ""
-    /// A triggering example and a near miss, run against `main_actor_mutation`.
-    public var examples: [RuleExample] = []
+    /// A triggering example and a near miss, run against `main_actor_mutation`, made when asked
+    /// (only the tests and the docs ask).
+    public var examples: [RuleExample] { makeExamples() }
+    private var makeExamples: @Sendable () -> [RuleExample]
     /// Added by the project's configuration (`main_queue_callbacks`).
     public var isConfigured = false
 
     public init(library: String, type: String? = nil, modules: [String] = [], methods: [String], anyReceiver: Bool = false,
                 receiverNames: [String] = [], sharedInstance: String? = nil, unlessArgument: String? = nil, mainArguments: [String] = [],
                 requiredArgument: String? = nil, closureLabels: [String] = [], unlessFileMentions: String? = nil,
-                runs: Runs = .mainQueue, delivery: Delivery = .closure, note: String = "", examples: [RuleExample] = []) {
+                runs: Runs = .mainQueue, delivery: Delivery = .closure, note: String = "", examples: @autoclosure @escaping @Sendable () -> [RuleExample] = []) {
         self.library = library; self.type = type; self.modules = modules; self.methods = methods; self.anyReceiver = anyReceiver
         self.receiverNames = receiverNames; self.sharedInstance = sharedInstance; self.unlessArgument = unlessArgument
         self.mainArguments = mainArguments; self.requiredArgument = requiredArgument; self.closureLabels = closureLabels
-        self.unlessFileMentions = unlessFileMentions; self.runs = runs; self.delivery = delivery; self.note = note; self.examples = examples
+        self.unlessFileMentions = unlessFileMentions; self.runs = runs; self.delivery = delivery; self.note = note; self.makeExamples = examples
     }
 
     /// A row of the project's configuration: `{ type: "AcmePayClient", methods: ["charge"],
@@ -93,6 +95,6 @@ public struct MainQueueCallback: Sendable {
         if !mainArguments.isEmpty { unless += " (not " + KnowledgeTables.cell(mainArguments.map { "." + $0 }) + ")" }
         return KnowledgeRow(cells: [library, modules.isEmpty ? "(SDK)" : KnowledgeTables.cell(modules), receiver, KnowledgeTables.cell(methods),
                                     unless, where_ + (note.isEmpty ? "" : "; " + note)],
-                            examples: examples)
+                            examples: makeExamples())
     }
 }

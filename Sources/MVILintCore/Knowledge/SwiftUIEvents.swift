@@ -7,11 +7,16 @@ public struct SwiftUIEvent: Sendable {
     public var group: String
     public var names: [String]
     public var runsOnMain: Bool
-    /// A triggering example and a near miss, run against `main_actor_mutation`.
-    public var examples: [RuleExample]
+    /// A triggering example and a near miss, made when asked (only the tests and the docs ask).
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
+
+    public init(group: String, names: [String], runsOnMain: Bool, examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+        self.group = group; self.names = names; self.runsOnMain = runsOnMain; self.makeExamples = examples
+    }
 
     var documentation: KnowledgeRow {
-        KnowledgeRow(cells: [group, KnowledgeTables.cell(names), runsOnMain ? "main thread" : "not known"], examples: examples)
+        KnowledgeRow(cells: [group, KnowledgeTables.cell(names), runsOnMain ? "main thread" : "not known"], examples: makeExamples())
     }
 }
 
@@ -97,10 +102,15 @@ public enum SwiftUIEvents {
 public struct SwiftUIViewGroup: Sendable {
     public var group: String
     public var names: [String]
-    /// A triggering example and a near miss, run against `main_actor_mutation`.
-    public var examples: [RuleExample]
+    /// A triggering example and a near miss, made when asked (only the tests and the docs ask).
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
 
-    var documentation: KnowledgeRow { KnowledgeRow(cells: [group, KnowledgeTables.cell(names)], examples: examples) }
+    public init(group: String, names: [String], examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+        self.group = group; self.names = names; self.makeExamples = examples
+    }
+
+    var documentation: KnowledgeRow { KnowledgeRow(cells: [group, KnowledgeTables.cell(names)], examples: makeExamples()) }
 }
 
 /// What `main_actor_mutation` (an event handler of one of these runs on the main thread) and the
