@@ -32,303 +32,7 @@ struct PreferTaskModifier: Rule {
         category: .lifecycle,
         defaults: [.mvvm: .warning, .mvi: .warning],
         needsIndex: false,
-        examples: [
-            // The sentinel removes itself: the method the Task awaits sets the flag that the `if`
-            // around it tests, before its first suspension. A method that sets no such flag does not.
-            .nonTriggering("""
-            struct PhotoFeed: View {
-                @State private var photos: [String] = []
-                @State private var isFetchingMore = false
-                @State private var cursor: String? = "start"
-                var body: some View {
-                    LazyVStack {
-                        ForEach(photos, id: \\.self) { Text($0) }
-                        if cursor != nil && !isFetchingMore {
-                            Color.clear.frame(height: 1)
-                                .onAppear { Task { await fetchMore() } }
-                        }
-                    }
-                }
-                private func fetchMore() async {
-                    guard !isFetchingMore, let cursor else { return }
-                    isFetchingMore = true
-                    defer { isFetchingMore = false }
-                    let page = await PhotoAPI.page(after: cursor)
-                    photos += page.items
-                    self.cursor = page.next
-                }
-            }
-            struct AlbumFeed: View {
-                @State private var albums: [String] = []
-                @State private var isLoading = false
-                @State private var isSearching = false
-                var body: some View {
-                    List {
-                        ForEach(albums, id: \\.self) { Text($0) }
-                        if !isLoading {
-                            ProgressView().onAppear { Task { await loadMore() } }
-                        }
-                    }
-                }
-                private func loadMore() async {
-                    if isSearching { await loadResults() } else { await loadAlbums() }
-                }
-                private func loadResults() async {
-                    isLoading = true
-                    defer { isLoading = false }
-                    albums += await AlbumAPI.results()
-                }
-                private func loadAlbums() async {
-                    isLoading = true
-                    defer { isLoading = false }
-                    albums += await AlbumAPI.next()
-                }
-            }
-            """),
-            .triggering("""
-            struct PhotoHeader: View {
-                @State private var isFetchingMore = false
-                @State private var title = ""
-                var body: some View {
-                    if !isFetchingMore {
-                        Text(title).↓onAppear { Task { await loadTitle() } }
-                    }
-                }
-                private func loadTitle() async {
-                    title = await PhotoAPI.title()
-                }
-            }
-            """),
-            // Handing the turn back to focus a field once the view is on screen defers the work
-            // and leaves nothing in flight.
-            .nonTriggering("""
-            struct RenameRow: View {
-                @State private var draft = ""
-                @FocusState private var focused: Bool
-                let title: String
-                var body: some View {
-                    TextField("Name", text: $draft)
-                        .focused($focused)
-                        .onAppear {
-                            draft = title
-                            Task { @MainActor in
-                                await Task.yield()
-                                focused = true
-                            }
-                        }
-                }
-            }
-            """),
-            // The Task's own body never suspends: the `await` belongs to the download's completion
-            // handler, which starts a task of its own.
-            .nonTriggering("""
-            struct DownloadBadge: View {
-                @State private var job: URLSessionDataTask?
-                @State private var size = 0
-                var body: some View {
-                    Text("\\(size) bytes")
-                        .onAppear {
-                            Task {
-                                job = URLSession.shared.dataTask(with: Endpoint.badge) { data, _, _ in
-                                    Task { await MainActor.run { size = data?.count ?? 0 } }
-                                }
-                                job?.resume()
-                            }
-                        }
-                }
-            }
-            """),
-            .triggering("""
-            struct OrdersView: View {
-                @ObservedObject var viewModel: OrdersViewModel
-                var body: some View {
-                    List(viewModel.orders) { Text($0.title) }
-                        .↓onAppear { Task { await viewModel.refresh() } }
-                }
-            }
-            """),
-            .triggering("""
-            struct FeedView: View {
-                @StateObject private var model = FeedModel()
-                var body: some View {
-                    Text("Feed")
-                        .↓onAppear {
-                            model.trackScreen()
-                            Task { @MainActor in
-                                await model.load()
-                            }
-                        }
-                    Text("Other")
-                        .↓onAppear(perform: {
-                            Task.detached { await model.prefetch() }
-                        })
-                }
-            }
-            """),
-            .triggering("""
-            extension ProductRow {
-                func loading(_ model: ProductModel) -> some View {
-                    self.↓onAppear { Task<Void, Never> { await model.load() } }
-                }
-            }
-            """),
-            .triggering(files: [
-                "InboxView.swift": """
-                struct InboxView: View {
-                    @StateObject private var inbox = InboxModel()
-                    var body: some View { list }
-                }
-                """,
-                "InboxView+List.swift": """
-                extension InboxView {
-                    var list: some View {
-                        List(inbox.messages) { Text($0.subject) }
-                            .↓onAppear {
-                                guard inbox.messages.isEmpty else { return }
-                                Task(priority: .userInitiated) { await inbox.load() }
-                            }
-                    }
-                }
-                """,
-            ]),
-            // Near misses: no Task in onAppear, `.task`, a Task started by a button, or nested deeper.
-            .nonTriggering("""
-            struct OrdersView: View {
-                @ObservedObject var viewModel: OrdersViewModel
-                @State private var loadTask: Task<Void, Never>?
-                var body: some View {
-                    List(viewModel.orders) { Text($0.title) }
-                        .onAppear { viewModel.trackScreen() }
-                        .task { await viewModel.refresh() }
-                        .toolbar {
-                            Button("Reload") { Task { await viewModel.refresh() } }
-                        }
-                        .onAppear {
-                            if Task.isCancelled { return }
-                            loadTask?.cancel()
-                        }
-                        .onDisappear { Task { await viewModel.flush() } }
-                }
-            }
-            """),
-            // The handle is kept, so the view cancels and restarts the work on its own terms.
-            .nonTriggering("""
-            struct BannerView: View {
-                @State private var hideTimer: Task<Void, Never>?
-                @State private var isVisible = true
-                var body: some View {
-                    Text("Saved")
-                        .onAppear {
-                            hideTimer?.cancel()
-                            hideTimer = Task {
-                                try? await Task.sleep(for: .seconds(3))
-                                if !Task.isCancelled { isVisible = false }
-                            }
-                        }
-                        .onDisappear { hideTimer?.cancel() }
-                }
-            }
-            """),
-            // A sentinel that removes itself, and a run-once latch: `.task` would cancel the work.
-            .nonTriggering("""
-            struct PagedList: View {
-                let rows: [String]
-                let fetchNextPage: () async -> Void
-                @State private var isFetchingMore = false
-                @State private var didStart = false
-                var body: some View {
-                    LazyVStack {
-                        ForEach(rows, id: \\.self) { Text($0) }
-                        if !isFetchingMore {
-                            Spacer().onAppear {
-                                isFetchingMore = true
-                                Task { await fetchNextPage(); isFetchingMore = false }
-                            }
-                        }
-                        if isFetchingMore {
-                            ProgressView()
-                        } else {
-                            Color.clear.onAppear {
-                                isFetchingMore = true
-                                Task { await fetchNextPage(); isFetchingMore = false }
-                            }
-                        }
-                    }
-                    .onAppear {
-                        guard !didStart else { return }
-                        didStart = true
-                        Task { await fetchNextPage() }
-                    }
-                }
-            }
-            """),
-            // A loading flag that only shows a spinner is not a latch: the Task is still reported.
-            .triggering("""
-            struct FeedView: View {
-                @ObservedObject var model: FeedModel
-                @State private var isLoading = false
-                var body: some View {
-                    List(model.items) { Text($0.title) }
-                        .overlay { if isLoading { ProgressView() } }
-                        .↓onAppear {
-                            isLoading = true
-                            Task { await model.load(); isLoading = false }
-                        }
-                        .↓onAppear {
-                            isLoading = model.items.isEmpty
-                            if isLoading { Task { await model.load() } }
-                        }
-                }
-            }
-            """),
-            // No suspension point: the Task defers two writes to the next turn, nothing stays in flight.
-            .nonTriggering("""
-            struct SelectionRestorer: View {
-                @Binding var picked: Set<Int>
-                var body: some View {
-                    Color.clear
-                        .onAppear {
-                            guard let first = picked.first else { return }
-                            picked.remove(first)
-                            Task { @MainActor in picked.insert(first) }
-                        }
-                }
-            }
-            """),
-            // Infinite-scroll triggers: the row at the end of the list, a method named for the next page.
-            .nonTriggering("""
-            struct FeedList: View {
-                @ObservedObject var model: FeedModel
-                var body: some View {
-                    List(model.posts) { post in
-                        PostRow(post: post)
-                            .onAppear {
-                                if post == model.posts.last {
-                                    Task { await model.refreshTail() }
-                                }
-                            }
-                    }
-                    ProgressView().onAppear { Task { await model.fetchNextPage() } }
-                }
-            }
-            """),
-            // Not a row's own load, which `.task { }` should cancel when the row scrolls away.
-            .triggering("""
-            struct FeedList: View {
-                @ObservedObject var model: FeedModel
-                var body: some View {
-                    List(model.posts) { post in
-                        PostRow(post: post)
-                            .↓onAppear {
-                                if post.thumbnail == nil {
-                                    Task { await model.loadThumbnail(for: post) }
-                                }
-                            }
-                    }
-                }
-            }
-            """),
-        ])
+        examples: PreferTaskModifier.examplesList)
 
     static let scopeWords = ["onAppear"]
     /// Only a file that names `onAppear` is checked.
@@ -345,7 +49,7 @@ struct PreferTaskModifier: Rule {
             // (a completion handler, a timer) is not started by the appearance itself.
             let direct = closure.body.first { i in
                 file.isTaskCreation(at: i) && analysis.innermost[i] >= 0 && analysis.closures[Int(analysis.innermost[i])].open == closure.open
-                    && !storesHandle(createdAt: i, in: file) && suspends(taskAt: i, in: file)
+                    && !file.storesTaskHandle(createdAt: i) && file.taskSuspends(createdAt: i)
             }
             guard let task = direct, !setsGatingState(before: task, in: closure.body, modifier: modifier.token, file: file),
                   !loadsNextPage(taskAt: task, in: closure.body, file: file) else { continue }
@@ -361,15 +65,7 @@ extension PreferTaskModifier {
     /// `endIndex`). `.task { }` would cancel the load when the row scrolls away, and the row
     /// would not ask again until it reappears.
     private func loadsNextPage(taskAt task: Int, in body: TokenRange, file: SourceFile) -> Bool {
-        guard let (_, closure) = taskClosure(createdAt: task, in: file) else { return false }
-        let close = closure.close
-        for i in closure.open..<close where file.isWord(i, "await") {
-            var j = i + 1
-            while j < close, file.kind(j) == .identifier || file.isWord(j, "self") || file.kind(j) == .period || file.isText(j, "?") { j += 1 }
-            guard file.kind(j) == .leftParen, file.kind(j - 1) == .identifier else { continue }
-            let name = file.name(j - 1).lowercased()
-            if PreferTaskModifier.pagingWords.contains(where: { name.contains($0) }) { return true }
-        }
+        if file.taskAwaitsNextPage(createdAt: task) { return true }
         // The `if` conditions around the Task inside the closure.
         for i in body where i < task && (file.isWord(i, "if") || file.isWord(i, "guard")) {
             let end = conditionEnd(after: i, limit: task, in: file)
@@ -382,9 +78,6 @@ extension PreferTaskModifier {
         }
         return false
     }
-
-    /// Parts of a method name that load the next page of a list.
-    static let pagingWords = ["nextpage", "loadmore", "fetchmore", "loadnext", "fetchnext", "paginat", "morepage", "moreitems", "moreresults"]
 
     /// Whether the closure sets a `@State` flag before creating the Task, or the Task at once calls
     /// a method of the view that sets one before its first suspension, where the flag either
@@ -442,7 +135,7 @@ extension PreferTaskModifier {
     /// (`if external { await loadExternal() } else { await loadRegular() }`) is followed into them.
     private func flagsSetFirst(byMethodAwaitedIn task: Int, of holder: TypeDecl, file: SourceFile) -> [String] {
         let analysis = file.bodyAnalysis
-        guard let (index, closure) = taskClosure(createdAt: task, in: file) else { return [] }
+        guard let (index, closure) = file.taskClosure(createdAt: task) else { return [] }
         let start = closure.inToken.map { $0 + 1 } ?? closure.open + 1
         guard let awaited = (start..<closure.close).first(where: { file.isWord($0, "await") && Int(analysis.innermost[$0]) == index }),
               let name = awaitedMethod(at: awaited, file: file) else { return [] }
@@ -467,14 +160,6 @@ extension PreferTaskModifier {
         return out
     }
 
-    /// The closure of the Task created at `task` (`Task { … }`, `Task(priority: .low) { … }`), with
-    /// its index in the file's body analysis.
-    private func taskClosure(createdAt task: Int, in file: SourceFile) -> (index: Int, closure: ClosureInfo)? {
-        let analysis = file.bodyAnalysis
-        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == task && $0.open > task }) else { return nil }
-        return (index, analysis.closures[index])
-    }
-
     /// The end of the condition of the `if` or `guard` at `i`: its block's `{`, or `else` (a short
     /// condition: at most 64 tokens, and not past `limit`).
     private func conditionEnd(after i: Int, limit: Int, in file: SourceFile) -> Int {
@@ -489,30 +174,6 @@ extension PreferTaskModifier {
         if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
         guard file.kind(k) == .identifier, file.kind(k + 1) == .leftParen, file.kind(k - 1) != .period || file.isWord(k - 2, "self") else { return nil }
         return file.name(k)
-    }
-
-    /// Whether the body of the Task created at `i` has a suspension point (`await`, which
-    /// `for await` and `async let` also need). One without any runs to its end in one turn of
-    /// the main actor: there is nothing in flight for `.task { }` to cancel. Unknown bodies count.
-    private func suspends(taskAt i: Int, in file: SourceFile) -> Bool {
-        let analysis = file.bodyAnalysis
-        guard let (index, closure) = taskClosure(createdAt: i, in: file) else { return true }
-        // Its own `await`s: one inside a completion handler or a nested task suspends that code, not
-        // this task. `await Task.yield()` only hands the turn back: the work is deferred, not in flight.
-        return ((closure.open + 1)..<closure.close).contains { j in
-            file.isWord(j, "await") && Int(analysis.innermost[j]) == index
-                && !(file.isWord(j + 1, "Task") && file.kind(j + 2) == .period && file.isWord(j + 3, "yield") && file.kind(j + 4) == .leftParen
-                     && file.kind(j + 5) == .rightParen)
-        }
-    }
-
-    /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
-    /// property, not to a new local (`let t = Task { … }`) nor discarded.
-    private func storesHandle(createdAt i: Int, in file: SourceFile) -> Bool {
-        guard file.kind(i - 1) == .equal else { return false }
-        let target = file.chain(endingAt: i - 2)
-        guard !target.components.isEmpty else { return false }
-        return !(file.isWord(target.start - 1, "let") || file.isWord(target.start - 1, "var"))
     }
 }
 

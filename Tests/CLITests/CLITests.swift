@@ -10,7 +10,7 @@ import XCTest
 struct BadClassRule: Rule {
     static let info = RuleInfo(
         id: "test_bad_class", title: "Bad Class", summary: "Classes must not be named Bad",
-        rationale: "A test rule.\nIt reports classes named Bad.", category: .architecture,
+        rationale: "A test rule.\nIt reports classes named Bad.", details: "Only classes: a struct named Bad is fine.", category: .architecture,
         defaults: [.mvvm: .error, .mvi: .warning], needsIndex: false,
         examples: [
             .triggering("class ↓Bad {}"),
@@ -198,7 +198,7 @@ final class CLITests: XCTestCase {
     func testOptionValueErrors() throws {
         let missing = run(["--reporter"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.hasPrefix("Error: option '--reporter' requires a value (xcode, json, sarif, github, checkstyle, junit, gitlab, summary)\n"), missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("Error: option '--reporter' requires a value (xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown)\n"), missing.stderr)
         XCTAssertEqual(run(["--reporter", "--strict"]).status, 2)
         let unknown = run(["--reporter", "jsn"])
         XCTAssertTrue(unknown.stderr.contains("Did you mean 'json'?"), unknown.stderr)
@@ -402,6 +402,35 @@ final class CLITests: XCTestCase {
             A test rule.
             It reports classes named Bad.
 
+            Triggering example:
+
+                class Bad {}
+
+            Non-triggering example:
+
+                class Good {}
+
+            'mvilint explain --full test_bad_class' prints the details and all 3 examples.
+
+            """)
+        let full = run(["explain", "--full", "test_bad_class"])
+        XCTAssertEqual(full.status, 0)
+        XCTAssertEqual(full.stdout, """
+            Bad Class (test_bad_class)
+
+            Default severity: error (mvvm), warning (mvi)
+            Category: architecture
+            Fix: never
+
+            Classes must not be named Bad
+
+            A test rule.
+            It reports classes named Bad.
+
+            Details:
+
+            Only classes: a struct named Bad is fine.
+
             Triggering examples:
 
                 class Bad {}
@@ -411,7 +440,7 @@ final class CLITests: XCTestCase {
                 // B.swift
                 class Other {}
 
-            Non-triggering examples:
+            Non-triggering example:
 
                 class Good {}
 
@@ -421,12 +450,12 @@ final class CLITests: XCTestCase {
             let help = run(args)
             XCTAssertEqual(help.status, 0)
             XCTAssertTrue(help.stdout.contains("--reporter <reporter>"), help.stdout)
-            XCTAssertTrue(help.stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary."))
+            XCTAssertTrue(help.stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."))
             XCTAssertTrue(help.stdout.contains("Values: mvvm, mvi."))
         }
         XCTAssertTrue(run(["help", "explain"]).stdout.hasPrefix("OVERVIEW: Describe a rule"))
         XCTAssertTrue(run(["lint", "--help"]).stdout.contains("EXIT STATUS:"))
-        XCTAssertTrue(run(["explain", "--bogus", "--help"]).stdout.contains("USAGE: mvilint explain <rule-id>"))
+        XCTAssertTrue(run(["explain", "--bogus", "--help"]).stdout.contains("USAGE: mvilint explain [--full] <rule-id>"))
         let unknown = run(["help", "lnt"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.hasPrefix("Error: unknown command 'lnt'. Did you mean 'lint'?\n"), unknown.stderr)

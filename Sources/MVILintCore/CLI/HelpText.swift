@@ -29,6 +29,9 @@ enum HelpText {
             case .explain: synopsis = "explain <rule-id>"
             case .initConfig: synopsis = "init [<directory>]"
             case .docs: synopsis = "docs <directory>"
+            case .graph: synopsis = "graph [<path> ...]"
+            case .new: synopsis = "new screen <name>"
+            case .xcodeTemplate: synopsis = "xcode-template export <directory>"
             case .help: synopsis = "help [<command>]"
             default: synopsis = c.rawValue
             }
@@ -102,9 +105,67 @@ enum HelpText {
         case .docs:
             out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md, the index.\n\nOPTIONS:\n"
             out += optionTable(command.options)
+        case .new:
+            out += """
+
+            ARGUMENTS:
+              screen  What to create: the files of one screen.
+              <name>  The screen's name: an UpperCamelCase Swift identifier (Profile makes ProfileView).
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
+            out += """
+
+            NOTES:
+              mvvm writes a use case protocol, a @MainActor view model and a view that owns it and
+              loads in .task(id:); mvi a State struct, an Intent enum and a store with send(_:);
+              redux State, Action, a pure reducer and, once per project, the generic store that
+              dispatches. Model and use case names take the suffixes of the configuration
+              (model_suffixes, usecase_suffixes). An existing file is never replaced: when one of
+              the screen's files exists, nothing is written (exit status 2).
+
+            """
+        case .xcodeTemplate:
+            out += """
+
+            ARGUMENTS:
+              export       Write the templates.
+              <directory>  Where to write "SwiftUI Screen.xctemplate" and "Redux Store.xctemplate".
+                           Xcode reads them from ~/Library/Developer/Xcode/Templates/File Templates/.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
         case .help:
             out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
             out += optionTable(command.options)
+        case .graph:
+            out += """
+
+            ARGUMENTS:
+              <path>  A Swift file or a directory (default: the current directory); the whole
+                      project around it is indexed, as for 'lint'.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
+            out += """
+
+            NOTES:
+              Nodes are the project's apps, views, models (view models, stores, their intents and
+              state), use cases, repositories and other types of the layers, grouped by layer.
+              Edges: a view owns a model (@StateObject, @State), observes one passed in
+              (@ObservedObject, @Bindable), reads the environment (env), provides an environment
+              object to the views it builds, composes another view; a stored property depends on
+              another type; a type conforms to a protocol. Nodes and edges that findings are about
+              are drawn in red with the rule ids. The JSON form is described in docs/graph.md.
+              --focus and --only-violations narrow the graph first, then --collapse groups it.
+
+            """
         case .rules, .version, .reporters:
             out += "\nOPTIONS:\n" + optionTable(command.options)
         }
@@ -143,9 +204,10 @@ enum HelpText {
         }.joined()
     }
 
-    /// `mvilint explain ID`: title, id, defaults, summary, rationale and the documented examples
+    /// `mvilint explain ID`: title, id, defaults, summary, rationale, and one triggering and one
+    /// non-triggering example; with `full`, the rule's details and every documented example
     /// (without `↓` markers; examples hidden from docs are left out).
-    static func explain(_ info: RuleInfo) -> String {
+    static func explain(_ info: RuleInfo, full: Bool = false) -> String {
         var out = "\(info.title) (\(info.id))\n\n"
         let defaults = Profile.allCases.map { "\(info.defaultSeverity(for: $0).rawValue) (\($0.rawValue))" }
         out += "Default severity: \(defaults.joined(separator: ", "))\n"
@@ -153,11 +215,23 @@ enum HelpText {
         out += "Fix: \(info.fix.rawValue)\n\n"
         out += info.summary.wrapped(width: 100) + "\n\n"
         out += info.rationale.trimmingWhitespaceLines().wrapped(width: 100) + "\n"
+        if full, !info.details.isEmpty {
+            out += "\nDetails:\n\n" + info.details.trimmingWhitespaceLines().wrapped(width: 100) + "\n"
+        }
+        if full, !info.knowledge.isEmpty {
+            // The tables of what mvilint knows, one line per row (the rule's page has them as tables).
+            out += "\nWhat mvilint knows:\n"
+            for t in info.knowledge {
+                out += "\n" + t.title + " (" + t.columns.joined(separator: "; ") + "):\n"
+                for r in t.rows { out += ("- " + r.cells.filter { !$0.isEmpty }.joined(separator: "; ")).wrapped(width: 100) + "\n" }
+            }
+        }
         let shown = info.examples.filter { !$0.isHiddenFromDocs }
-        for (kind, heading) in [(RuleExample.Kind.triggering, "Triggering examples"), (.nonTriggering, "Non-triggering examples")] {
-            let examples = shown.filter { $0.kind == kind }
+        for (kind, heading) in [(RuleExample.Kind.triggering, "Triggering example"), (.nonTriggering, "Non-triggering example")] {
+            var examples = shown.filter { $0.kind == kind }
             guard !examples.isEmpty else { continue }
-            out += "\n\(heading):\n"
+            if !full { examples = [examples[0]] }
+            out += "\n\(heading)\(examples.count > 1 ? "s" : ""):\n"
             for example in examples {
                 out += "\n"
                 for file in example.files {
@@ -168,6 +242,11 @@ enum HelpText {
                     }
                 }
             }
+        }
+        if !full {
+            let total = shown.count
+            let knows = info.knowledge.isEmpty ? "" : ", what mvilint knows"
+            out += "\n'mvilint explain --full \(info.id)' prints the details\(knows)\(total > 2 ? " and all \(total) examples" : "").\n"
         }
         return out
     }

@@ -45,6 +45,10 @@ public struct FileSummary: Sendable {
     public var viewGraph: ViewGraphSummary? = nil
     /// Modules the file re-exports (`@_exported import ComposableArchitecture`).
     public var exportedImports: [String] = []
+    /// Dependencies registered for key-path injection: property name → base name of its type
+    /// (`extension EnvironmentValues { var loginUseCase: any LoginUseCase { … } }`,
+    /// `extension Container { var signUp: Factory<SignUpUseCase> { … } }`).
+    public var keyPathDependencies: [(String, String)] = []
     /// What the file contributes to the facts that the enabled rules collect (`ProjectFact`).
     public var facts = FileFacts()
 
@@ -59,7 +63,7 @@ public struct FileSummary: Sendable {
         return t.qualifiedBase
     }
 
-    /// Extracts the summary of a parsed file.
+    /// Extracts the summary of a parsed file, without rule facts (`Linter` adds those it collects).
     public init(file: SourceFile) {
         self = FileSummary.summary(of: file)
     }
@@ -97,9 +101,7 @@ public struct FileSummary: Sendable {
                                     propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
                                     mainActorRequirements: t.kind == .protocol
                                         ? t.functions.filter { $0.header.isMainActor && !$0.header.isStatic }.map(\.name) : [],
-                                    staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
-                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [],
-                                    plainComputedNames: t.kind == .class ? FileSummary.plainComputedNames(of: t, in: file) : [])))
+                                    staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file))))
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
@@ -115,49 +117,26 @@ public struct FileSummary: Sendable {
         }
         viewGraph = ViewGraphSummary(file: file)
         exportedImports = file.tree.exportedImports
+        keyPathDependencies = FileSummary.keyPathDependencies(in: file)
     }
 
-    /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
-    /// `set(value) { … }`) in the accessor block.
-    static func settableComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
-        var out: [String] = []
-        for v in t.variables where v.isComputed && !v.isStatic {
-            guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
-            if (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) }) {
-                out.append(v.name)
-            }
-        }
-        return out
-    }
-
-    /// The computed instance properties of class `t` whose getter reads nothing but stored
-    /// properties of `t` that are not observable state (`var database: Database {
-    /// settings.database }`), types and members of those: a view that reads one shows nothing
-    /// that a change of the model's state would update. Any other name in the getter (a method,
-    /// another computed property, `self` itself, an inherited member) makes it count as state.
-    static func plainComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
-        let computed = t.variables.filter { $0.isComputed && !$0.isStatic && $0.accessorOpen != nil }
-        guard !computed.isEmpty else { return [] }
-        let observableMacro = t.header.hasAttribute("Observable")
-        let stored = t.variables.filter { $0.isStored && !$0.isStatic }
-        let plainStored = Set(stored.filter { observableMacro ? !$0.isObservationTracked : !$0.isPublished }.map(\.name))
-        guard !plainStored.isEmpty else { return [] }
-        var out: [String] = []
-        for v in computed {
-            guard let o = v.accessorOpen, let c = v.accessorClose, c > o + 1 else { continue }
-            var plain = true
-            for i in (o + 1)..<c where file.kind(i) == .identifier || file.isWord(i, "self") {
-                if file.isWord(i, "self") {
-                    if file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, plainStored.contains(file.name(i + 2)) { continue }
-                    plain = false
-                    break
+    /// The instance properties of `InjectionContainers.keyPathContainers`, as (name, type).
+    static func keyPathDependencies(in file: SourceFile) -> [(String, String)] {
+        var out: [(String, String)] = []
+        for t in file.tree.allTypes {
+            let name = t.kind == .extension ? t.extendedBaseName : t.name
+            guard InjectionContainers.keyPathContainers.contains(name) || t.inherited.contains(where: { InjectionContainers.containerBases.contains($0.baseName) }) else { continue }
+            for v in t.variables where !v.isStatic {
+                guard let type = v.type else { continue }
+                var base = type.baseName
+                if InjectionContainers.registrationWrappers.contains(base) {
+                    // `Factory<SignUpUseCase>` registers a `SignUpUseCase`.
+                    let text = type.text
+                    guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { continue }
+                    base = TypeRef.baseName(of: String(text[text.index(after: open)..<close]))
                 }
-                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
-                if file.beginsWithCapital(i) || plainStored.contains(file.name(i)) { continue }
-                plain = false
-                break
+                if !base.isEmpty { out.append((v.name, base)) }
             }
-            if plain { out.append(v.name) }
         }
         return out
     }

@@ -45,6 +45,9 @@ public final class ProjectIndex: @unchecked Sendable {
     @usableFromInline private(set) var mergedFacts = MergedFacts()
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
     public private(set) var exportedModules: Set<String> = []
+    /// Dependencies registered for key-path injection (`FileSummary.keyPathDependencies`):
+    /// property name → base name of its type, for names registered with one type only.
+    public private(set) var keyPathDependencyTypes: [String: String] = [:]
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
@@ -60,10 +63,18 @@ public final class ProjectIndex: @unchecked Sendable {
         // started (a run on a few files, tests and the fuzz target stay on one thread).
         var collected: ViewGraph.Collected? = nil
         var exportedModules = Set<String>()
+        var keyPathDependencies: [String: String] = [:]
         let collecting = DispatchWorkItem {
             collected = ViewGraph.collect(summaries)
             // Fields read in place: a lazy map over the summaries would copy each one.
-            for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
+            for i in summaries.indices {
+                exportedModules.formUnion(summaries[i].exportedImports)
+                // A name registered with two different types is not resolved.
+                for (name, type) in summaries[i].keyPathDependencies {
+                    keyPathDependencies[name] = keyPathDependencies[name].map { $0 == type ? type : "" } ?? type
+                }
+            }
+            keyPathDependencies = keyPathDependencies.filter { !$0.value.isEmpty }
         }
         let collectsBeside = summaries.count >= ProjectIndex.concurrentCollectMinimum
         if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
@@ -104,16 +115,14 @@ public final class ProjectIndex: @unchecked Sendable {
         func merge(_ sym: inout TypeSymbol, id: Int32, _ t: FileSummary.TypeEntry, path: String) {
             if let extra = t.extraFields.first {
                 var merged = sym.extras
-                // Static properties, and computed ones, may also be declared in extensions.
+                // Static properties may also be declared in extensions.
                 merged.staticPropertyTypes += extra.staticPropertyTypes
-                merged.settableComputedNames += extra.settableComputedNames
                 if t.kind != .extension {
                     // The first declaration's arrays are shared with its summary, not copied.
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)
                     merged.settableRequirements += extra.settableRequirements
                     merged.propertyRequirements += extra.propertyRequirements
                     merged.mainActorRequirements += extra.mainActorRequirements
-                    merged.plainComputedNames += extra.plainComputedNames
                 }
                 sym.extras = merged
             }
@@ -198,6 +207,7 @@ public final class ProjectIndex: @unchecked Sendable {
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         self.exportedModules = exportedModules
+        self.keyPathDependencyTypes = keyPathDependencies
         // Last: a fact's merge may ask anything of the index.
         self.mergedFacts = MergedFacts(facts, summaries: summaries, project: self)
     }

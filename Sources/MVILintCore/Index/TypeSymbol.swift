@@ -59,27 +59,17 @@ public struct TypeExtras: Sendable {
     /// Static properties whose type is written or made by the initial value: name, type. For a
     /// symbol, those of the declaration and of every extension.
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] = []
-    /// For a class: its computed instance properties with a setter (`var enabled: Bool { get { … }
-    /// set { … } }`). For a symbol, those of the declaration and of every extension.
-    public var settableComputedNames: [String] = []
-    /// For a class: its computed instance properties whose getter reads only stored properties
-    /// of the class that are not observable state (`FileSummary.plainComputedNames`).
-    public var plainComputedNames: [String] = []
 
     public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
-                mainActorRequirements: [String] = [], staticPropertyTypes: [FileSummary.StaticPropertyType] = [],
-                settableComputedNames: [String] = [], plainComputedNames: [String] = []) {
+                mainActorRequirements: [String] = [], staticPropertyTypes: [FileSummary.StaticPropertyType] = []) {
         self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
         self.propertyRequirements = propertyRequirements; self.mainActorRequirements = mainActorRequirements
         self.staticPropertyTypes = staticPropertyTypes
-        self.settableComputedNames = settableComputedNames
-        self.plainComputedNames = plainComputedNames
     }
 
     var isEmpty: Bool {
         trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && mainActorRequirements.isEmpty
             && staticPropertyTypes.isEmpty
-            && settableComputedNames.isEmpty && plainComputedNames.isEmpty
     }
 }
 
@@ -99,8 +89,6 @@ extension TypeExtrasHolding {
     public var propertyRequirements: [String] { extraFields.first?.propertyRequirements ?? [] }
     public var mainActorRequirements: [String] { extraFields.first?.mainActorRequirements ?? [] }
     public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
-    public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
-    public var plainComputedNames: [String] { extraFields.first?.plainComputedNames ?? [] }
 }
 
 extension FileSummary.TypeEntry: TypeExtrasHolding {}
