@@ -2,8 +2,12 @@
 import XCTest
 @testable import MVILintLSP
 import MVILintCore
+import MVILintRules
 
 final class EngineAdapterTests: XCTestCase {
+    /// Pass 1 as a lint run with every rule enabled does it (the rules' project facts included).
+    let summariser = EngineAdapter.Summariser(facts: Linter(rules: allRules).enabledFacts, knowledge: .builtIn)
+
     /// Every Swift file of the example app and the fixtures, summarised twice (so with sets of
     /// different iteration orders), compares equal: an edit elsewhere is never taken for a
     /// visible change of these files.
@@ -18,15 +22,15 @@ final class EngineAdapterTests: XCTestCase {
         XCTAssertGreaterThan(paths.count, 30)
         for path in paths {
             guard case .success(let bytes) = EngineAdapter.read(path) else { continue }
-            let a = EngineAdapter.summarise(path: path, bytes: bytes)
-            let b = EngineAdapter.summarise(path: path, bytes: bytes)
+            let a = summariser.summarise(path: path, bytes: bytes)
+            let b = summariser.summarise(path: path, bytes: bytes)
             let change = EngineAdapter.compare(a, b)
             XCTAssertFalse(change.visible || change.moved, "\(path): \(change)")
         }
     }
 
     func testWhatAChangeShows() {
-        func summary(_ text: String) -> EngineAdapter.Summarised { EngineAdapter.summarise(path: "/p/M.swift", bytes: Array(text.utf8)) }
+        func summary(_ text: String) -> EngineAdapter.Summarised { summariser.summarise(path: "/p/M.swift", bytes: Array(text.utf8)) }
         let model = summary(Fixtures.model)
         // A method body: nothing other files see.
         let body = EngineAdapter.compare(model, summary(Fixtures.model.replacingOccurrences(of: "count += 1", with: "count += 2")))
@@ -44,6 +48,26 @@ final class EngineAdapterTests: XCTestCase {
         XCTAssertEqual(EngineAdapter.compare(model, nil).names, ["CounterViewModel"])
     }
 
+    /// What a rule collects for itself is compared too: a view that starts binding a model's
+    /// member through its projected value (`$model.query`, which `state_private_set` reads in
+    /// the model's file) changes what the model's file sees, under the member's name.
+    func testAChangeToARulesProjectFactIsVisible() {
+        func summary(_ binding: String) -> EngineAdapter.Summarised {
+            summariser.summarise(path: "/p/SearchView.swift", bytes: Array("""
+            import SwiftUI
+            struct SearchView: View {
+                @ObservedObject var model: SearchModel
+                var body: some View { TextField("Search", text: \(binding)) }
+            }
+
+            """.utf8))
+        }
+        let change = EngineAdapter.compare(summary(".constant(\"\")"), summary("$model.query"))
+        XCTAssertTrue(change.visible)
+        XCTAssertTrue(change.names.contains("query"), "\(change.names)")
+        XCTAssertFalse(EngineAdapter.compare(summary("$model.query"), summary("$model.query")).visible)
+    }
+
     func testAChangeReachesSubtypesAndHolders() {
         let engine = EngineAdapter(root: "/p", rules: [], infos: [])
         let files = [
@@ -53,7 +77,7 @@ final class EngineAdapterTests: XCTestCase {
             "/p/View.swift": "struct CounterView: View { @StateObject private var model = CounterModel()\n var body: some View { Text(\"\") } }\n",
             "/p/Other.swift": "struct Other {}\n",
         ]
-        for (path, text) in files { engine.load(path, EngineAdapter.summarise(path: path, bytes: Array(text.utf8))) }
+        for (path, text) in files { engine.load(path, summariser.summarise(path: path, bytes: Array(text.utf8))) }
         var change = EngineAdapter.Change()
         change.visible = true
         change.names = ["BaseModel"]

@@ -26,6 +26,11 @@ final class EngineAdapter {
     /// Problems of the configuration file; the last valid configuration (or none) stays in use.
     private(set) var configurationIssues: [ConfigurationIssue] = []
     private var linter: Linter
+    /// What pass 1 collects with the current configuration: the enabled rules' project facts.
+    private(set) var summariser = Summariser(facts: [], knowledge: .builtIn)
+    /// The last `configure` changed what pass 1 collects (another set of enabled rules' facts,
+    /// other knowledge tables): the summaries in memory are out of date.
+    private(set) var summariserChanged = false
     /// The summaries in path order (the order of the command line's discovery, in which the
     /// index takes them), and each path's place in that order.
     private var paths: [String] = []
@@ -108,6 +113,9 @@ final class EngineAdapter {
         configuration?.apply(to: &selection)
         configuration?.apply(to: &settings)
         linter = Linter(rules: rules, selection: selection, settings: settings)
+        let next = Summariser(facts: linter.enabledFacts, knowledge: settings.knowledge)
+        summariserChanged = next.key != summariser.key
+        summariser = next
         dropIndex()
     }
 
@@ -125,21 +133,51 @@ final class EngineAdapter {
         var problem: String?
     }
 
-    /// Summarises a file. Thread-safe.
-    static func summarise(path: String, bytes: [UInt8]) -> Summarised {
-        switch SourceReader.validate(bytes) {
-        case .failure(let message):
-            return Summarised(summary: nil, problem: message)
-        case .success(let valid):
-            return Summarised(summary: FileSummary(file: SourceFile(path: path, bytes: valid)), problem: nil)
-        }
-    }
+    /// Pass 1 as a lint run with one configuration does it: a file's summary with its
+    /// contributions to the project facts of the enabled rules. A value, so that the threads of
+    /// pass 1 use it without touching the adapter. The summaries of one indexing share their
+    /// long names (`interner`); a summary made for a change has a table of its own, which goes
+    /// with it.
+    struct Summariser: @unchecked Sendable {
+        // `@unchecked`: fact types and the knowledge tables are immutable.
+        let facts: [any ProjectFact.Type]
+        let knowledge: Knowledge
+        var interner: StringInterner?
 
-    /// Reads and summarises a file on disk. Thread-safe.
-    static func summariseFile(_ path: String) -> (Summarised, bytes: [UInt8]?) {
-        switch SourceReader.read(path) {
-        case .failure(let message): return (Summarised(summary: nil, problem: message), nil)
-        case .success(let b): return (summarise(path: path, bytes: b), b)
+        init(facts: [any ProjectFact.Type], knowledge: Knowledge, interner: StringInterner? = nil) {
+            self.facts = facts
+            self.knowledge = knowledge
+            self.interner = interner
+        }
+
+        /// What tells two summarisers apart: their facts and their knowledge.
+        var key: String {
+            var positions: [String] = [], first: String?
+            return facts.map { String(reflecting: $0) }.joined(separator: ",") + "|"
+                + Reflection.fingerprint(knowledge, position: { _ in nil }, positions: &positions, first: &first)
+        }
+
+        /// The same, sharing long names among the summaries it makes.
+        func sharingNames() -> Summariser { Summariser(facts: facts, knowledge: knowledge, interner: StringInterner()) }
+
+        /// Summarises a file. Thread-safe.
+        func summarise(path: String, bytes: [UInt8]) -> Summarised {
+            switch SourceReader.validate(bytes) {
+            case .failure(let message):
+                return Summarised(summary: nil, problem: message)
+            case .success(let valid):
+                let file = SourceFile(path: path, bytes: valid)
+                let summary = Linter.summary(of: file, facts: facts, knowledge: knowledge, interner: interner ?? StringInterner())
+                return Summarised(summary: summary, problem: nil)
+            }
+        }
+
+        /// Reads and summarises a file on disk. Thread-safe.
+        func summariseFile(_ path: String) -> (Summarised, bytes: [UInt8]?) {
+            switch SourceReader.read(path) {
+            case .failure(let message): return (Summarised(summary: nil, problem: message), nil)
+            case .success(let b): return (summarise(path: path, bytes: b), b)
+            }
         }
     }
 
@@ -346,8 +384,9 @@ final class EngineAdapter {
         let pending = PendingIndex()
         let snapshot = summaries
         pendingIndex = pending
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            pending.index = makeIndex(snapshot)
+        let linter = self.linter
+        DispatchQueue.global(qos: .userInitiated).async {
+            pending.index = linter.makeIndex(summaries: snapshot)
             pending.done.signal()
         }
     }
@@ -359,13 +398,9 @@ final class EngineAdapter {
         let done = DispatchSemaphore(value: 0)
     }
 
-    /// The index constructor, with the project settings as a lint run passes them.
+    /// The index as a lint run builds it: the project settings, the enabled rules' facts.
     private func makeIndex(_ summaries: [FileSummary]) -> ProjectIndex {
-        let s = linter.settings
-        return ProjectIndex(summaries: summaries, modelSuffixes: s.modelSuffixes,
-                            defaultMainActorDirectories: s.defaultMainActorDirectories,
-                            defaultMainActorEverywhere: s.defaultMainActorEverywhere,
-                            coreDataEntityClasses: s.coreDataEntityClasses)
+        linter.makeIndex(summaries: summaries)
     }
 
     // MARK: Checking
@@ -501,6 +536,19 @@ final class EngineAdapter {
     /// files that depend on the fact mention that name. A construction site of the view graph
     /// also stands for the view that constructs.
     private static func units(of value: Any, label: String, positions: inout [String]) -> [Unit] {
+        if label == "facts" {
+            // One unit for each fact the file contributes to, which stands for every name in it:
+            // what a rule collects is read by other files under any of those names (a member
+            // written from outside its type, a function that hops to the main queue).
+            let entries = Mirror(reflecting: value).children.first { $0.label == "entries" }.map { Reflection.elements(of: $0.value) } ?? []
+            return entries.map { entry in
+                var first: String?
+                let print = Reflection.fingerprint(entry, position: position, positions: &positions, first: &first)
+                var names: [String] = []
+                for s in Reflection.strings(in: entry) { Reflection.identifierWords(s, into: &names) }
+                return Unit(fingerprint: print, names: names)
+            }
+        }
         if label == "viewGraph" {
             guard let graph = value as? ViewGraphSummary else { return [] }
             var out: [Unit] = []

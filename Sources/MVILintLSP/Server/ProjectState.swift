@@ -85,31 +85,40 @@ final class ProjectState {
         recordSettingsStamps()
         let openPaths = open.keys.filter { !paths.contains($0) }
         let all = paths + openPaths.sorted()
-        callbacks.progress("Indexing \(all.count) files", 0)
-        let results = ProjectState.parallelMap(all, cancelled: isStopped, progress: { done in
-            callbacks.progress("Indexing: \(done)/\(all.count) files", all.isEmpty ? 100 : done * 100 / all.count)
-        }) { path -> (EngineAdapter.Summarised, WordSet?, FileStamp?) in
-            if let buffer = self.open[path] {
-                return (EngineAdapter.summarise(path: path, bytes: buffer.bytes), WordSet(bytes: buffer.bytes), FileStamp.of(path))
-            }
-            let stamp = FileStamp.of(path)
-            let (summarised, bytes) = EngineAdapter.summariseFile(path)
-            return (summarised, bytes.map(WordSet.init), stamp)
-        }
         // The server is stopping: the project stays unindexed.
-        if isStopped() { return }
-        for (k, path) in all.enumerated() {
-            guard let (summarised, wordSet, stamp) = results[k] else { continue }
-            adapter.load(path, summarised)
-            if let w = wordSet { words[path] = w }
-            if k < paths.count { files[path] = stamp ?? FileStamp(size: -1, modified: 0) }
-        }
-        adapter.currentIndex()
+        guard summariseAll(all, onDisk: paths.count, callbacks, isStopped: isStopped) else { return }
         indexed = true
         for path in all where isTarget(path) { dirty.insert(path) }
         for path in published where !isTarget(path) { dirty.insert(path) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         callbacks.log("Indexed \(all.count) files under \(root) in \(String(format: "%.2f", seconds)) s")
+    }
+
+    /// Summarises `all` on all cores (open buffers as they are, the other files from disk) in
+    /// place of the summaries in memory and builds the index; the first `onDisk` paths are the
+    /// project's files on disk. False when stopped before the end.
+    private func summariseAll(_ all: [String], onDisk: Int, _ callbacks: Callbacks, isStopped: @escaping () -> Bool) -> Bool {
+        callbacks.progress("Indexing \(all.count) files", 0)
+        let summariser = adapter.summariser.sharingNames()
+        let results = ProjectState.parallelMap(all, cancelled: isStopped, progress: { done in
+            callbacks.progress("Indexing: \(done)/\(all.count) files", all.isEmpty ? 100 : done * 100 / all.count)
+        }) { path -> (EngineAdapter.Summarised, WordSet?, FileStamp?) in
+            if let buffer = self.open[path] {
+                return (summariser.summarise(path: path, bytes: buffer.bytes), WordSet(bytes: buffer.bytes), FileStamp.of(path))
+            }
+            let stamp = FileStamp.of(path)
+            let (summarised, bytes) = summariser.summariseFile(path)
+            return (summarised, bytes.map(WordSet.init), stamp)
+        }
+        if isStopped() { return false }
+        for (k, path) in all.enumerated() {
+            guard let (summarised, wordSet, stamp) = results[k] else { continue }
+            adapter.load(path, summarised)
+            if let w = wordSet { words[path] = w }
+            if k < onDisk { files[path] = stamp ?? FileStamp(size: -1, modified: 0) }
+        }
+        adapter.currentIndex()
+        return true
     }
 
     /// The configuration file and the root manifest as last loaded (to notice changes by polling).
@@ -184,6 +193,12 @@ final class ProjectState {
             adapter.configure()
             reportConfiguration(callbacks)
             recordSettingsStamps()
+            if adapter.summariserChanged {
+                // Other rules' facts, or other knowledge: every summary is made again.
+                let onDisk = files.keys.sorted()
+                let buffers = open.keys.filter { files[$0] == nil }.sorted()
+                _ = summariseAll(onDisk + buffers, onDisk: onDisk.count, callbacks, isStopped: { false })
+            }
             for path in files.keys where isTarget(path) { dirty.insert(path) }
             for path in open.keys { dirty.insert(path) }
             for path in published { dirty.insert(path) }
@@ -195,14 +210,15 @@ final class ProjectState {
 
         // The changed files' new contents, summarised on all cores. A file that is neither open
         // nor on disk (deleted, or a new buffer closed unsaved) leaves the index.
+        let summariser = adapter.summariser
         let fresh = ProjectState.parallelMap(changed, progress: nil) { path -> (EngineAdapter.Summarised?, WordSet?, FileStamp?) in
             let stamp = FileStamp.of(path)
             if let buffer = self.open[path] {
-                return (EngineAdapter.summarise(path: path, bytes: buffer.bytes), WordSet(bytes: buffer.bytes), stamp)
+                return (summariser.summarise(path: path, bytes: buffer.bytes), WordSet(bytes: buffer.bytes), stamp)
             }
             guard stamp != nil, self.adapter.isSourceFile(path) else { return (nil, nil, nil) }
             switch EngineAdapter.read(path) {
-            case .success(let bytes): return (EngineAdapter.summarise(path: path, bytes: bytes), WordSet(bytes: bytes), stamp)
+            case .success(let bytes): return (summariser.summarise(path: path, bytes: bytes), WordSet(bytes: bytes), stamp)
             case .failure: return (nil, nil, stamp)
             }
         }

@@ -60,6 +60,13 @@ enum Reflection {
         return "{" + parts.joined(separator: ",") + "}"
     }
 
+    /// Every string in a value, nested ones included (nesting bounded).
+    static func strings(in value: Any, depth: Int = 0) -> [String] {
+        if let s = value as? String { return [s] }
+        guard depth < 64 else { return [] }
+        return Mirror(reflecting: value).children.flatMap { strings(in: $0.value, depth: depth + 1) }
+    }
+
     /// The identifier-like words of a string (`Store.state` → `Store`, `state`).
     static func identifierWords(_ s: String, into words: inout [String]) {
         var current = ""
