@@ -165,9 +165,10 @@ enum HelpText {
         case .lsp:
             out += """
 
-            Speaks the Language Server Protocol over standard input and output: an editor starts
-            it and shows findings as you type, on unsaved buffers, with types resolved across the
-            project, and offers fixes and suppressions as code actions. See docs/editors.md.
+            Speaks the Language Server Protocol over standard input and output: an
+            editor starts it and shows findings as you type, on unsaved buffers, with
+            types resolved across the project, and offers fixes and suppressions as
+            code actions. See docs/editors.md.
 
             OPTIONS:
 

@@ -17,6 +17,8 @@ import Darwin
 /// - the worker (a serial queue, spreading work over the cores) indexes and lints, and reports
 ///   each file's findings back to the message loop as soon as they are known.
 ///
+/// `serverInfo` names mvilint and its version (`mvilintVersion` unless told otherwise).
+///
 /// A change to a document is linted after `ServerOptions.debounce` without a further change; a
 /// change that arrives while a run is linting stops that run at the next file, and the next run
 /// takes over the files not yet linted.
@@ -60,7 +62,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var exitCode: Int32 = 1
     private var hasExited = false
 
-    public init(rules: [any Rule.Type], version: String, options: ServerOptions = ServerOptions()) {
+    public init(rules: [any Rule.Type], version: String = mvilintVersion, options: ServerOptions = ServerOptions()) {
         self.rules = rules
         self.infos = rules.map { $0.info }
         self.version = version
@@ -215,7 +217,7 @@ public final class LanguageServer: @unchecked Sendable {
         if usesPull {
             capabilities["diagnosticProvider"] = ["identifier": "mvilint", "interFileDependencies": true, "workspaceDiagnostics": false]
         }
-        return ["capabilities": .object(capabilities), "serverInfo": ["name": "mvilint", "version": .string(version)]]
+        return ["capabilities": .object(capabilities), "serverInfo": ["name": .string(mvilintName), "version": .string(version)]]
     }
 
     /// Whether open documents' diagnostics are pulled rather than pushed.
