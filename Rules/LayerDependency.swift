@@ -299,66 +299,6 @@ struct LayerDependency: Rule {
     }
 }
 
-/// The layers and allowed edges in effect: configured, or the documented default graph.
-private struct LayerGraph {
-    var layers: [String: [String]]
-    var allowed: [String: [String]]
-    /// Whether view-like types belong to the `view` layer whatever their name.
-    var viewLikeLayer: String?
-
-    static let defaultLayers: [String: [String]] = [
-        "view": ["View"],
-        "presentation": ["ViewModel", "Store", "Reducer"],
-        "domain": ["UseCase", "Interactor"],
-        "data": ["Repository", "Client", "Service", "DataSource", "API"],
-    ]
-    static let defaultAllowed: [String: [String]] = [
-        "view": ["presentation"], "presentation": ["domain"], "domain": ["data"], "data": [],
-    ]
-
-    init(settings: ProjectSettings) {
-        if settings.layers.isEmpty && settings.allowedLayerDependencies.isEmpty {
-            layers = LayerGraph.defaultLayers
-            allowed = LayerGraph.defaultAllowed
-        } else {
-            layers = settings.layers.isEmpty ? LayerGraph.defaultLayers : settings.layers
-            allowed = settings.allowedLayerDependencies
-            // A declared layer without an entry may use only itself.
-            if !allowed.isEmpty { for l in layers.keys where allowed[l] == nil { allowed[l] = [] } }
-        }
-        viewLikeLayer = layers["view"] != nil ? "view" : nil
-    }
-
-    /// The layer of a type: `view` for a view-like type (when the graph has that layer), else the
-    /// longest matching suffix, then a conforming protocol's layer. `declaration` is the type's own
-    /// declaration when it is the one checked: a name that several types share (a `Coordinator`
-    /// nested in each of several views) then conforms only to what that declaration says, and a
-    /// referenced name that several types share gets no layer from conformances.
-    func layer(of name: String, project: ProjectIndex, isViewLike: Bool, declaration: TypeDecl? = nil) -> String? {
-        if isViewLike, let view = viewLikeLayer { return view }
-        if let l = suffixLayer(of: name) { return l }
-        if let s = project.symbol(name) {
-            let inherited = s.isDeclaredMoreThanOnce ? declaration?.inheritedBaseNames ?? [] : s.inherited
-            for p in inherited where project.kind(of: p) == .protocol {
-                if let l = suffixLayer(of: p) { return l }
-            }
-        }
-        return nil
-    }
-
-    private func suffixLayer(of name: String) -> String? {
-        var candidates = [name]
-        for tail in ["Protocol", "Type", "Impl"] where name.hasSuffix(tail) && name.count > tail.count { candidates.append(String(name.dropLast(tail.count))) }
-        var best: (layer: String, length: Int)? = nil
-        for candidate in candidates {
-            for (layer, suffixes) in layers.sorted(by: { $0.key < $1.key }) {
-                for s in suffixes where !s.isEmpty && candidate.hasSuffix(s) && s.count > (best?.length ?? 0) { best = (layer, s.count) }
-            }
-        }
-        return best?.layer
-    }
-}
-
 private extension String {
     static func forbidden(_ type: String, layer: String, uses target: String, layer targetLayer: String, allowed: [String]) -> String {
         let may = allowed.isEmpty ? "only its own layer" : allowed.map { "`\($0)`" }.joined(separator: ", ")

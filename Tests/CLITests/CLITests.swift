@@ -198,7 +198,7 @@ final class CLITests: XCTestCase {
     func testOptionValueErrors() throws {
         let missing = run(["--reporter"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.hasPrefix("Error: option '--reporter' requires a value (xcode, json, sarif, github, checkstyle, junit, gitlab, summary)\n"), missing.stderr)
+        XCTAssertTrue(missing.stderr.hasPrefix("Error: option '--reporter' requires a value (xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown)\n"), missing.stderr)
         XCTAssertEqual(run(["--reporter", "--strict"]).status, 2)
         let unknown = run(["--reporter", "jsn"])
         XCTAssertTrue(unknown.stderr.contains("Did you mean 'json'?"), unknown.stderr)
@@ -450,7 +450,7 @@ final class CLITests: XCTestCase {
             let help = run(args)
             XCTAssertEqual(help.status, 0)
             XCTAssertTrue(help.stdout.contains("--reporter <reporter>"), help.stdout)
-            XCTAssertTrue(help.stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary."))
+            XCTAssertTrue(help.stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."))
             XCTAssertTrue(help.stdout.contains("Values: mvvm, mvi."))
         }
         XCTAssertTrue(run(["help", "explain"]).stdout.hasPrefix("OVERVIEW: Describe a rule"))

@@ -55,20 +55,25 @@ final class IntegrationTests: XCTestCase {
         let r = run(["reporters"])
         XCTAssertEqual(r.status, 0)
         XCTAssertEqual(r.stdout, """
-            ID          DESCRIPTION
-            xcode       \(XcodeReporter.summary)
-            json        \(JSONReporter.summary)
-            sarif       \(SARIFReporter.summary)
-            github      \(GitHubReporter.summary)
-            checkstyle  \(CheckstyleReporter.summary)
-            junit       \(JUnitReporter.summary)
-            gitlab      \(GitLabReporter.summary)
-            summary     \(SummaryReporter.summary)
+            ID           DESCRIPTION
+            xcode        \(XcodeReporter.summary)
+            json         \(JSONReporter.summary)
+            sarif        \(SARIFReporter.summary)
+            github       \(GitHubReporter.summary)
+            checkstyle   \(CheckstyleReporter.summary)
+            junit        \(JUnitReporter.summary)
+            gitlab       \(GitLabReporter.summary)
+            summary      \(SummaryReporter.summary)
+            csv          \(CSVReporter.summary)
+            sonarqube    \(SonarQubeReporter.summary)
+            codeclimate  \(CodeClimateReporter.summary)
+            html         \(HTMLReporter.summary)
+            markdown     \(MarkdownReporter.summary)
 
             """)
         XCTAssertEqual(run(["reporters", "extra"]).status, 2)
         XCTAssertTrue(run(["help", "reporters"]).stdout.hasPrefix("OVERVIEW: List the output formats that --reporter accepts."))
-        XCTAssertTrue(run(["--help"]).stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary."))
+        XCTAssertTrue(run(["--help"]).stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."))
     }
 
     func testEveryReporterThroughTheCommandLine() throws {

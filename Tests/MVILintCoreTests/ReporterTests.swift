@@ -51,14 +51,15 @@ final class ReporterTests: XCTestCase {
     }
 
     func testRegistryListsEveryReporterOnceWithTheDefaultFirst() {
-        XCTAssertEqual(Reporters.ids, ["xcode", "json", "sarif", "github", "checkstyle", "junit", "gitlab", "summary"])
+        XCTAssertEqual(Reporters.ids, ["xcode", "json", "sarif", "github", "checkstyle", "junit", "gitlab", "summary", "csv", "sonarqube", "codeclimate", "html", "markdown"])
         XCTAssertEqual(Reporters.default.id, "xcode")
         for r in Reporters.all {
             XCTAssertFalse(r.summary.isEmpty, r.id)
             XCTAssertFalse(r.summary.hasSuffix("."), r.id)
             XCTAssertEqual(Reporters.named(r.id).map(ObjectIdentifier.init), ObjectIdentifier(r), r.id)
         }
-        XCTAssertEqual(Reporters.all.filter { $0.usesLineTexts }.map { $0.id }, ["sarif", "gitlab"])
+        XCTAssertEqual(Reporters.all.filter { $0.usesLineTexts }.map { $0.id }, ["sarif", "gitlab", "codeclimate", "html"])
+        XCTAssertEqual(Reporters.all.filter { $0.usesGraph }.map { $0.id }, ["html", "markdown"])
     }
 
     func testXcodeReport() {

@@ -4,7 +4,7 @@
 enum Command: String, CaseIterable {
     case lint
     case initConfig = "init"
-    case rules, explain, docs, reporters, version, help
+    case rules, explain, docs, reporters, graph, version, help
 
     /// One line for the command list.
     var summary: String {
@@ -15,6 +15,7 @@ enum Command: String, CaseIterable {
         case .explain: return "Describe a rule: summary, rationale and examples"
         case .docs: return "Write one Markdown page per rule and an index into a directory"
         case .reporters: return "List the output formats that --reporter accepts"
+        case .graph: return "Print the project's architecture graph (Mermaid, Graphviz DOT or JSON) with its findings"
         case .version: return "Print the version"
         case .help: return "Show help for a command"
         }
@@ -28,6 +29,7 @@ enum Command: String, CaseIterable {
         case .explain: return "mvilint explain [--full] <rule-id>"
         case .docs: return "mvilint docs <output-directory>"
         case .reporters: return "mvilint reporters"
+        case .graph: return "mvilint graph [<options>] [<path> ...]"
         case .version: return "mvilint version"
         case .help: return "mvilint help [<command>]"
         }
@@ -37,6 +39,7 @@ enum Command: String, CaseIterable {
     var options: [OptionSpec] {
         switch self {
         case .lint: return OptionSpec.lintOptions + OptionSpec.workflowOptions + OptionSpec.globalOptions
+        case .graph: return OptionSpec.graphOptions + OptionSpec.globalOptions
         case .explain: return [OptionSpec(name: OptionSpec.full, valueName: nil, help: "Print the rule's details and every example")] + OptionSpec.globalOptions
         default: return OptionSpec.globalOptions
         }
@@ -70,6 +73,26 @@ struct OptionSpec {
     static let strict = "strict", quiet = "quiet", timings = "timings"
     static let stdinPath = "stdin-path", staged = "staged", pluginOutput = "plugin-output"
     static let full = "full"
+    static let format = "format", focus = "focus", depth = "depth", collapse = "collapse", onlyViolations = "only-violations"
+
+    /// The options of `graph`: what to draw, and the lint options that change the findings.
+    static var graphOptions: [OptionSpec] {
+        [
+            OptionSpec(name: format, valueName: "format", allowed: GraphFormat.allCases.map(\.rawValue),
+                       help: "Output format (default: \(GraphFormat.mermaid.rawValue))"),
+            OptionSpec(name: focus, valueName: "type", help: "Draw only this type and its neighbourhood"),
+            OptionSpec(name: depth, valueName: "n",
+                       help: "How many relations away from the focus type, or from a finding, types are kept (default: 1)"),
+            OptionSpec(name: collapse, valueName: "level", allowed: GraphView.Collapse.allCases.map(\.rawValue),
+                       help: "Draw one node per module or per folder, with the number of relations between them"),
+            OptionSpec(name: onlyViolations, valueName: nil, help: "Keep only the types and relations that findings are about, and their neighbours"),
+            OptionSpec(name: profile, valueName: "profile", allowed: Profile.allCases.map(\.rawValue),
+                       help: "Rule defaults to use; overrides the configuration's profile (default: \(Profile.mvvm.rawValue))"),
+            OptionSpec(name: onlyRule, valueName: "id[,id...]", help: "Run only these rules, also those off by default (repeatable)"),
+            OptionSpec(name: config, valueName: "file", help: "Read this configuration instead of the .mvilint.json found from the project root"),
+            OptionSpec(name: quiet, valueName: nil, help: "Do not print the summary line on standard error"),
+        ]
+    }
 
     static var lintOptions: [OptionSpec] {
         [

@@ -92,6 +92,8 @@ public struct CommandLineTool {
                 }
                 try expectOperands(parsed, at: 1, command)
                 return writeDocs(to: directory, stdout: stdout, stderr: stderr)
+            case .graph:
+                return try graph(parsed, stdin: stdin, stdout: stdout, stderr: stderr)
             case .reporters:
                 try expectOperands(parsed, at: 0, command)
                 stdout(HelpText.reportersTable(Reporters.all))
@@ -236,9 +238,22 @@ public struct CommandLineTool {
                           manifests: discovery.manifests)
     }
 
-    private func lint(_ parsed: ParsedArguments, stdin: () -> Data, stdout: (String) -> Void, stderr: (String) -> Void) throws -> Int32 {
-        let options = try lintOptions(parsed)
-        let workflow = try workflowOptions(parsed)
+    /// What one run of the linter over the command line's inputs produced, before reporting.
+    struct LintRun {
+        var result: LintResult
+        var root: String
+        var inputs: LintInputs
+        var settings: ProjectSettings
+        /// The files linted (the others of the project only resolve names).
+        var lintFiles: [String]
+        /// Lints again with the same inputs and settings (after fixes).
+        var relint: () -> LintResult
+    }
+
+    /// Finds the inputs, loads the configuration and lints. `keepsIndex`: the result holds the
+    /// project index (`LintResult.index`), for drawing the architecture graph.
+    func runLinter(_ options: LintOptions, _ workflow: WorkflowOptions, _ parsed: ParsedArguments, keepsIndex: Bool,
+                   stdin: () -> Data, stderr: (String) -> Void) throws -> LintRun {
         let findStart = DispatchTime.now()
         let discovery = try lintInputs(options, stdin: stdin)
         var finding = Double(DispatchTime.now().uptimeNanoseconds &- findStart.uptimeNanoseconds) / 1e9
@@ -249,6 +264,7 @@ public struct CommandLineTool {
         let lintFiles = discovery.files.filter { configuration?.isLinted($0) ?? true }
 
         var result: LintResult
+        var settings = ProjectSettings()
         var relint = { LintResult(findings: [], diagnostics: [], lintedFileCount: 0, timings: LintTimings()) }
         if lintFiles.isEmpty {
             result = relint()
@@ -263,7 +279,6 @@ public struct CommandLineTool {
                 manifests = walked.manifests
             }
             finding += Double(DispatchTime.now().uptimeNanoseconds &- rootStart.uptimeNanoseconds) / 1e9
-            var settings = ProjectSettings()
             settings.defaultMainActorDirectories = FileDiscovery.defaultMainActorDirectories(projectRoot: root, manifests: manifests)
             settings.coreDataEntityClasses = FileDiscovery.coreDataEntityClasses(manifests: manifests)
             var selection = options.selection
@@ -271,6 +286,7 @@ public struct CommandLineTool {
             configuration?.apply(to: &settings)
             let linter = Linter(rules: rules, selection: selection, settings: settings)
             linter.retainsSources = workflow.retainsSources
+            linter.keepsIndex = keepsIndex
             // When the process exits after this run; a run that fixes lints again.
             linter.leavesMemoryToExit = exitsAfterRun && !workflow.fix
             relint = { linter.lint(files: lintFiles, projectFiles: projectFiles, contents: discovery.contents) }
@@ -278,14 +294,35 @@ public struct CommandLineTool {
         }
         result.timings.finding = finding
         result.timings.total += finding
+        return LintRun(result: result, root: root, inputs: discovery, settings: settings, lintFiles: lintFiles, relint: relint)
+    }
+
+    private func lint(_ parsed: ParsedArguments, stdin: () -> Data, stdout: (String) -> Void, stderr: (String) -> Void) throws -> Int32 {
+        let options = try lintOptions(parsed)
+        let workflow = try workflowOptions(parsed)
+        let run = try runLinter(options, workflow, parsed, keepsIndex: options.reporter.usesGraph, stdin: stdin, stderr: stderr)
+        var result = run.result
+        let root = run.root, discovery = run.inputs, relint = run.relint
         // Fixes, baselines (see Workflow.swift).
         let outcome = try applyWorkflow(workflow, to: result, projectRoot: root, quiet: options.quiet, stdout: stdout, stderr: stderr, relint: relint)
         result = outcome.result
         result.diagnostics = discovery.errors + result.diagnostics
 
-        let lineTexts = options.reporter.usesLineTexts ? LintSources.lineTexts(for: result.findings, contents: discovery.contents) : [:]
-        let context = ReportContext(toolVersion: version, rules: infos,
+        let lineTexts = options.reporter.usesLineTexts
+            ? LintSources.lineTexts(for: result.findings, contents: discovery.contents, radius: options.reporter.lineTextRadius) : [:]
+        var context = ReportContext(toolVersion: version, rules: infos,
                                     baseDirectory: LintSources.workTreeRoot(containing: root) ?? root, lineTexts: lineTexts)
+        let environment = ProcessInfo.processInfo.environment
+        if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"], let sha = environment["GITHUB_SHA"],
+           !server.isEmpty, !repository.isEmpty, !sha.isEmpty {
+            // In GitHub Actions: links to the files at the commit being checked.
+            context.sourceLinkBase = server + "/" + repository + "/blob/" + sha + "/"
+        }
+        if options.reporter.usesGraph, let index = result.index {
+            // Drawn from the findings that are reported (after the baseline), then the index goes.
+            context.graph = GraphBuilder(index: index, settings: run.settings).build(findings: result.findings, files: Set(run.lintFiles), contents: discovery.contents)
+            result.index = nil
+        }
         let report = options.reporter.report(result, context: context)
         if !report.isEmpty, outcome.printsReport { stdout(report) }
         for d in result.diagnostics { stderr("Error: \(d.path): \(d.message)\n") }

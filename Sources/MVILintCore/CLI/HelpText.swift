@@ -29,6 +29,7 @@ enum HelpText {
             case .explain: synopsis = "explain <rule-id>"
             case .initConfig: synopsis = "init [<directory>]"
             case .docs: synopsis = "docs <directory>"
+            case .graph: synopsis = "graph [<path> ...]"
             case .help: synopsis = "help [<command>]"
             default: synopsis = c.rawValue
             }
@@ -105,6 +106,30 @@ enum HelpText {
         case .help:
             out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
             out += optionTable(command.options)
+        case .graph:
+            out += """
+
+            ARGUMENTS:
+              <path>  A Swift file or a directory (default: the current directory); the whole
+                      project around it is indexed, as for 'lint'.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
+            out += """
+
+            NOTES:
+              Nodes are the project's apps, views, models (view models, stores, their intents and
+              state), use cases, repositories and other types of the layers, grouped by layer.
+              Edges: a view owns a model (@StateObject, @State), observes one passed in
+              (@ObservedObject, @Bindable), reads the environment (env), provides an environment
+              object to the views it builds, composes another view; a stored property depends on
+              another type; a type conforms to a protocol. Nodes and edges that findings are about
+              are drawn in red with the rule ids. The JSON form is described in docs/graph.md.
+              --focus and --only-violations narrow the graph first, then --collapse groups it.
+
+            """
         case .rules, .version, .reporters:
             out += "\nOPTIONS:\n" + optionTable(command.options)
         }

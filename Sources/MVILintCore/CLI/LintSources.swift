@@ -151,11 +151,11 @@ enum LintSources {
         }
     }
 
-    /// The text of the lines that `findings` are on, from `contents` (sources that replaced
-    /// the disk) or from disk; unreadable files are left out.
-    static func lineTexts(for findings: [Finding], contents: [String: [UInt8]]) -> [String: [Int: String]] {
+    /// The text of the lines that `findings` are on, and of the `radius` lines around each,
+    /// from `contents` (sources that replaced the disk) or from disk; unreadable files are left out.
+    static func lineTexts(for findings: [Finding], contents: [String: [UInt8]], radius: Int = 0) -> [String: [Int: String]] {
         var wanted: [String: Set<Int>] = [:]
-        for f in findings { wanted[f.path, default: []].insert(f.line) }
+        for f in findings { wanted[f.path, default: []].formUnion(max(1, f.line - radius)...(f.line + radius)) }
         var out: [String: [Int: String]] = [:]
         for (path, lines) in wanted {
             let bytes: [UInt8]

@@ -89,6 +89,9 @@ public struct LintResult: Sendable {
     /// The bytes of each linted file as it was linted, when `Linter.retainsSources` is set
     /// (`--fix` checks that a file is unchanged before writing it).
     public var sources: [String: [UInt8]] = [:]
+    /// The project index the run built, when `Linter.keepsIndex` is set (the architecture graph
+    /// is drawn from it); nil otherwise, so that runs that do not draw it free it early.
+    public var index: ProjectIndex? = nil
 }
 
 /// Shared settings that affect type resolution.
@@ -135,6 +138,9 @@ public final class Linter {
     /// memory grows by what pass 2 allocates meanwhile (275 to 286 MB on that project, in MB of
     /// 2^20 bytes). Off for a library caller, and for a run that lints again (`--fix`).
     public var leavesMemoryToExit = false
+    /// Whether `lint(files:projectFiles:)` returns the index in `LintResult.index` instead of
+    /// freeing it (`mvilint graph` and the reporters that draw the architecture graph).
+    public var keepsIndex = false
 
     public init(rules: [any Rule.Type], selection: RuleSelection = RuleSelection(), settings: ProjectSettings = ProjectSettings()) {
         self.rules = rules; self.selection = selection; self.settings = settings
@@ -319,6 +325,7 @@ public final class Linter {
         timings.total = seconds(start, DispatchTime.now())
         var result = LintResult(findings: findings, diagnostics: diagnostics, lintedFileCount: linted, timings: timings)
         if retainsSources { result.sources = sources }
+        if keepsIndex { result.index = ownedIndex }
         // The index, and what pass 2 left, go while the caller reports (a command-line run may
         // exit before they are gone).
         // (Freeing them costs little then: the caller's report takes one core, and the memory

@@ -130,6 +130,41 @@ public final class ViewGraph: @unchecked Sendable {
     public var rootCount: Int { roots.count }
     public var edgeCount: Int { edges.values.reduce(0) { $0 + $1.count } }
 
+    /// The constructions of one view by another (or by a root) as the graph resolved them, all
+    /// sites of the same target merged: what `mvilint graph` draws.
+    public struct Construction: Sendable {
+        /// Simple name of the constructed view.
+        public var target: String
+        /// Types of the environment objects that some construction site of `target` provides, sorted.
+        public var provided: [String]
+        /// Whether some site provides what could not be resolved (counts as providing anything).
+        public var providesEverything: Bool
+    }
+
+    /// The views that construct others, sorted.
+    public var constructingViews: [String] { edges.keys.sorted() }
+
+    /// What `view` constructs, one entry per target in order of first construction.
+    public func constructions(from view: String) -> [Construction] { ViewGraph.merged(edges[view] ?? []) }
+
+    /// The roots (apps, scenes nothing constructs, previews, hosting controllers) with what each
+    /// constructs, in the graph's order.
+    public var rootConstructions: [(root: Root, isPreview: Bool, constructions: [Construction])] {
+        roots.indices.map { (roots[$0].root, rootIsPreview[$0], ViewGraph.merged(roots[$0].edges)) }
+    }
+
+    private static func merged(_ list: [Edge]) -> [Construction] {
+        var order: [String] = [], byTarget: [String: (provided: Set<String>, everything: Bool)] = [:]
+        for e in list {
+            if byTarget[e.target] == nil { order.append(e.target) }
+            var entry = byTarget[e.target] ?? ([], false)
+            entry.provided.formUnion(e.provided)
+            entry.everything = entry.everything || e.providesEverything
+            byTarget[e.target] = entry
+        }
+        return order.map { Construction(target: $0, provided: byTarget[$0]!.provided.sorted(), providesEverything: byTarget[$0]!.everything) }
+    }
+
     /// What the graph takes from all files before it needs the index: `ProjectIndex` works it out
     /// on another thread while it builds its symbol table.
     struct Collected {

@@ -16,6 +16,13 @@ public struct ReportContext: Sendable {
     public var lineTexts: [String: [Int: String]]
     /// The project's home page; SARIF links the tool and each rule's documentation under it.
     public var homepage: String
+    /// The project's architecture graph with the findings placed on it, for reporters that
+    /// draw it (`Reporter.usesGraph`); nil for the others, which do not pay for building it.
+    public var graph: ArchitectureGraph? = nil
+    /// Where the repository's files can be browsed at the linted revision (ending with `/`), for
+    /// links to `path#Lline`: set from GitHub Actions' variables by the command line; nil
+    /// for links relative to the report.
+    public var sourceLinkBase: String? = nil
 
     /// Where mvilint's repository lives; rule documentation is under `docs/rules/` there.
     public static let defaultHomepage = "https://github.com/mvilint/mvilint"
@@ -38,10 +45,18 @@ public protocol Reporter {
     /// Whether the report reads `ReportContext.lineTexts` (the command line reads those lines
     /// only for reporters that do).
     static var usesLineTexts: Bool { get }
+    /// How many lines before and after each finding's line `ReportContext.lineTexts` also holds
+    /// (code excerpts); 0 by default.
+    static var lineTextRadius: Int { get }
+    /// Whether the report draws the architecture graph (`ReportContext.graph`): the command line
+    /// then keeps the project index after linting and builds the graph from it.
+    static var usesGraph: Bool { get }
 }
 
 extension Reporter {
     public static var usesLineTexts: Bool { false }
+    public static var lineTextRadius: Int { 0 }
+    public static var usesGraph: Bool { false }
 }
 
 /// Every reporter, by id.
@@ -49,7 +64,8 @@ public enum Reporters {
     /// All reporters; the first one is the default.
     public static let all: [any Reporter.Type] = [
         XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
-        JUnitReporter.self, GitLabReporter.self, SummaryReporter.self,
+        JUnitReporter.self, GitLabReporter.self, SummaryReporter.self, CSVReporter.self, SonarQubeReporter.self,
+        CodeClimateReporter.self, HTMLReporter.self, MarkdownReporter.self,
     ]
 
     /// The default reporter (`xcode`).
