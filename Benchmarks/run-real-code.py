@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Benchmarks mvilint on the real-code set (Benchmarks/real-code.tsv) and prints Markdown tables.
 
-Usage: Benchmarks/run-real-code.py [--bin PATH] [--runs N] [--format-runs N] [--no-format]
+Usage: Benchmarks/run-real-code.py [--bin PATH] [--runs N] [--format-runs N] [--no-format] [--dynamic]
 
 Run Benchmarks/extract-real-code.sh first. Without --bin, builds mvilint in release mode
-(scratch path $BUILDDIR, default /tmp/mvilint-bench/build, as Benchmarks/run.sh).
+(scratch path $BUILDDIR, default /tmp/mvilint-bench/build, as Benchmarks/run.sh), on Linux with
+the Swift runtime linked statically as a release is (--dynamic: against the shared libraries).
 
 For each repository of the manifest, and for all of them: files, MB (10^6 bytes), the median
 wall time of RUNS runs of `mvilint lint --quiet --timings` with all default rules (each run on a
@@ -98,13 +99,15 @@ def swift_format(directory, runs):
     return statistics.median(walls)
 
 
-def build():
+def build(static):
+    """A release build; on Linux with the Swift runtime linked statically, as a release is."""
     scratch = os.environ.get("BUILDDIR", "/tmp/mvilint-bench/build")
-    args = ["swift", "build", "-c", "release", "--package-path", ROOT, "--scratch-path", scratch,
-            "--product", "mvilint"]
+    args = ["swift", "build", "-c", "release", "--package-path", ROOT, "--scratch-path", scratch]
+    if static and sys.platform.startswith("linux"):
+        args.append("--static-swift-stdlib")
     print("Building mvilint (release)...", file=sys.stderr)
-    subprocess.run(args, check=True, stdout=sys.stderr)
-    path = subprocess.run(args[:-2] + ["--show-bin-path"], check=True, capture_output=True,
+    subprocess.run(args + ["--product", "mvilint"], check=True, stdout=sys.stderr)
+    path = subprocess.run(args + ["--show-bin-path"], check=True, capture_output=True,
                           text=True).stdout.strip()
     return os.path.join(path, "mvilint")
 
@@ -118,9 +121,11 @@ def main():
     parser.add_argument("--format-runs", type=int, default=1,
                         help="runs of swift-format per repository (median)")
     parser.add_argument("--no-format", action="store_true", help="leave swift-format out")
+    parser.add_argument("--dynamic", action="store_true",
+                        help="build against the toolchain's shared Swift libraries (Linux)")
     args = parser.parse_args()
 
-    binary = os.path.abspath(args.bin) if args.bin else build()
+    binary = os.path.abspath(args.bin) if args.bin else build(not args.dynamic)
     rows = []
     for repo, commit in repositories():
         directory = os.path.join(args.dir, repo.replace("/", "+"))
