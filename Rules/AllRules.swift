@@ -13,6 +13,8 @@ public let allRules: [any Rule.Type] = [
     SideEffectInBody.self,
     PreferTaskModifier.self,
     TaskIdDependency.self,
+    PreferTaskId.self,
+    UnstructuredTaskInModifier.self,
     ReducerSideEffect.self,
     StateValueType.self,
     LoadingStateReset.self,

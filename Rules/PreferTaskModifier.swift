@@ -345,7 +345,7 @@ struct PreferTaskModifier: Rule {
             // (a completion handler, a timer) is not started by the appearance itself.
             let direct = closure.body.first { i in
                 file.isTaskCreation(at: i) && analysis.innermost[i] >= 0 && analysis.closures[Int(analysis.innermost[i])].open == closure.open
-                    && !storesHandle(createdAt: i, in: file) && suspends(taskAt: i, in: file)
+                    && !file.storesTaskHandle(createdAt: i) && file.taskSuspends(createdAt: i)
             }
             guard let task = direct, !setsGatingState(before: task, in: closure.body, modifier: modifier.token, file: file),
                   !loadsNextPage(taskAt: task, in: closure.body, file: file) else { continue }
@@ -361,15 +361,7 @@ extension PreferTaskModifier {
     /// `endIndex`). `.task { }` would cancel the load when the row scrolls away, and the row
     /// would not ask again until it reappears.
     private func loadsNextPage(taskAt task: Int, in body: TokenRange, file: SourceFile) -> Bool {
-        guard let (_, closure) = taskClosure(createdAt: task, in: file) else { return false }
-        let close = closure.close
-        for i in closure.open..<close where file.isWord(i, "await") {
-            var j = i + 1
-            while j < close, file.kind(j) == .identifier || file.isWord(j, "self") || file.kind(j) == .period || file.isText(j, "?") { j += 1 }
-            guard file.kind(j) == .leftParen, file.kind(j - 1) == .identifier else { continue }
-            let name = file.name(j - 1).lowercased()
-            if PreferTaskModifier.pagingWords.contains(where: { name.contains($0) }) { return true }
-        }
+        if file.taskAwaitsNextPage(createdAt: task) { return true }
         // The `if` conditions around the Task inside the closure.
         for i in body where i < task && (file.isWord(i, "if") || file.isWord(i, "guard")) {
             let end = conditionEnd(after: i, limit: task, in: file)
@@ -382,9 +374,6 @@ extension PreferTaskModifier {
         }
         return false
     }
-
-    /// Parts of a method name that load the next page of a list.
-    static let pagingWords = ["nextpage", "loadmore", "fetchmore", "loadnext", "fetchnext", "paginat", "morepage", "moreitems", "moreresults"]
 
     /// Whether the closure sets a `@State` flag before creating the Task, or the Task at once calls
     /// a method of the view that sets one before its first suspension, where the flag either
@@ -442,7 +431,7 @@ extension PreferTaskModifier {
     /// (`if external { await loadExternal() } else { await loadRegular() }`) is followed into them.
     private func flagsSetFirst(byMethodAwaitedIn task: Int, of holder: TypeDecl, file: SourceFile) -> [String] {
         let analysis = file.bodyAnalysis
-        guard let (index, closure) = taskClosure(createdAt: task, in: file) else { return [] }
+        guard let (index, closure) = file.taskClosure(createdAt: task) else { return [] }
         let start = closure.inToken.map { $0 + 1 } ?? closure.open + 1
         guard let awaited = (start..<closure.close).first(where: { file.isWord($0, "await") && Int(analysis.innermost[$0]) == index }),
               let name = awaitedMethod(at: awaited, file: file) else { return [] }
@@ -467,14 +456,6 @@ extension PreferTaskModifier {
         return out
     }
 
-    /// The closure of the Task created at `task` (`Task { … }`, `Task(priority: .low) { … }`), with
-    /// its index in the file's body analysis.
-    private func taskClosure(createdAt task: Int, in file: SourceFile) -> (index: Int, closure: ClosureInfo)? {
-        let analysis = file.bodyAnalysis
-        guard let index = analysis.closures.firstIndex(where: { $0.calleeStart == task && $0.open > task }) else { return nil }
-        return (index, analysis.closures[index])
-    }
-
     /// The end of the condition of the `if` or `guard` at `i`: its block's `{`, or `else` (a short
     /// condition: at most 64 tokens, and not past `limit`).
     private func conditionEnd(after i: Int, limit: Int, in file: SourceFile) -> Int {
@@ -489,30 +470,6 @@ extension PreferTaskModifier {
         if file.isWord(k, "self"), file.kind(k + 1) == .period { k += 2 }
         guard file.kind(k) == .identifier, file.kind(k + 1) == .leftParen, file.kind(k - 1) != .period || file.isWord(k - 2, "self") else { return nil }
         return file.name(k)
-    }
-
-    /// Whether the body of the Task created at `i` has a suspension point (`await`, which
-    /// `for await` and `async let` also need). One without any runs to its end in one turn of
-    /// the main actor: there is nothing in flight for `.task { }` to cancel. Unknown bodies count.
-    private func suspends(taskAt i: Int, in file: SourceFile) -> Bool {
-        let analysis = file.bodyAnalysis
-        guard let (index, closure) = taskClosure(createdAt: i, in: file) else { return true }
-        // Its own `await`s: one inside a completion handler or a nested task suspends that code, not
-        // this task. `await Task.yield()` only hands the turn back: the work is deferred, not in flight.
-        return ((closure.open + 1)..<closure.close).contains { j in
-            file.isWord(j, "await") && Int(analysis.innermost[j]) == index
-                && !(file.isWord(j + 1, "Task") && file.kind(j + 2) == .period && file.isWord(j + 3, "yield") && file.kind(j + 4) == .leftParen
-                     && file.kind(j + 5) == .rightParen)
-        }
-    }
-
-    /// `handle = Task { … }` or `self.handle = Task { … }`: the Task is assigned to an existing
-    /// property, not to a new local (`let t = Task { … }`) nor discarded.
-    private func storesHandle(createdAt i: Int, in file: SourceFile) -> Bool {
-        guard file.kind(i - 1) == .equal else { return false }
-        let target = file.chain(endingAt: i - 2)
-        guard !target.components.isEmpty else { return false }
-        return !(file.isWord(target.start - 1, "let") || file.isWord(target.start - 1, "var"))
     }
 }
 

@@ -47,4 +47,28 @@ final class ProfileDefaultsTests: XCTestCase {
         let found = linter.lint(sources: [(path: "SearchView.swift", text: source)]).filter { $0.ruleID == "view_binds_model_state" }
         XCTAssertEqual(found.map(\.severity), [.warning])
     }
+
+    /// The task rules report warnings under both profiles.
+    func testTaskRulesAreWarningsUnderBothProfiles() {
+        let view = """
+        struct LookupView: View {
+            @State private var code = ""
+            @State private var city = ""
+            var body: some View {
+                TextField("Code", text: $code)
+                    .onChange(of: code) { Task { city = await PostalAPI.city(for: code) } }
+                    .refreshable { Task { city = await PostalAPI.city(for: code) } }
+            }
+        }
+        """
+        for profile in Profile.allCases {
+            let linter = Linter(rules: allRules, selection: RuleSelection(profile: profile))
+            let found = linter.lint(sources: [(path: "LookupView.swift", text: view)])
+            let byRule = Dictionary(grouping: found.filter { $0.ruleID == "prefer_task_id" || $0.ruleID == "unstructured_task_in_modifier" }, by: \.ruleID)
+            XCTAssertEqual(byRule["prefer_task_id"]?.map(\.severity), [.warning], "\(profile)")
+            XCTAssertEqual(byRule["prefer_task_id"]?.map(\.line), [6], "\(profile)")
+            XCTAssertEqual(byRule["unstructured_task_in_modifier"]?.map(\.severity), [.warning], "\(profile)")
+            XCTAssertEqual(byRule["unstructured_task_in_modifier"]?.map(\.line), [7], "\(profile)")
+        }
+    }
 }

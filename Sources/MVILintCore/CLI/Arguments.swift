@@ -4,7 +4,10 @@
 enum Command: String, CaseIterable {
     case lint
     case initConfig = "init"
-    case rules, explain, docs, reporters, graph, version, help
+    case rules, explain, docs, reporters, graph
+    case new
+    case xcodeTemplate = "xcode-template"
+    case version, help
 
     /// One line for the command list.
     var summary: String {
@@ -16,6 +19,8 @@ enum Command: String, CaseIterable {
         case .docs: return "Write one Markdown page per rule and an index into a directory"
         case .reporters: return "List the output formats that --reporter accepts"
         case .graph: return "Print the project's architecture graph (Mermaid, Graphviz DOT or JSON) with its findings"
+        case .new: return "Write the files of a new screen (MVVM, MVI or Redux) that pass the linter"
+        case .xcodeTemplate: return "Export Xcode file templates that create the same screens as 'new screen'"
         case .version: return "Print the version"
         case .help: return "Show help for a command"
         }
@@ -30,6 +35,8 @@ enum Command: String, CaseIterable {
         case .docs: return "mvilint docs <output-directory>"
         case .reporters: return "mvilint reporters"
         case .graph: return "mvilint graph [<options>] [<path> ...]"
+        case .new: return "mvilint new screen <name> [--pattern mvvm|mvi|redux] [--observable] [--dir <directory>]"
+        case .xcodeTemplate: return "mvilint xcode-template export <directory>"
         case .version: return "mvilint version"
         case .help: return "mvilint help [<command>]"
         }
@@ -41,6 +48,8 @@ enum Command: String, CaseIterable {
         case .lint: return OptionSpec.lintOptions + OptionSpec.workflowOptions + OptionSpec.globalOptions
         case .graph: return OptionSpec.graphOptions + OptionSpec.globalOptions
         case .explain: return [OptionSpec(name: OptionSpec.full, valueName: nil, help: "Print the rule's details and every example")] + OptionSpec.globalOptions
+        case .new: return OptionSpec.newOptions + OptionSpec.globalOptions
+        case .xcodeTemplate: return OptionSpec.templateOptions + OptionSpec.globalOptions
         default: return OptionSpec.globalOptions
         }
     }

@@ -5,7 +5,8 @@ import Foundation
 /// The command-line interface, as a value that returns an exit status instead of exiting.
 ///
 /// Commands: `mvilint [lint] [PATH ...]` (the default), `init [DIRECTORY]`, `rules`, `explain ID`,
-/// `version` (also `--version`) and `help [COMMAND]` (also `-h`/`--help` after any command).
+/// `docs DIR`, `reporters`, `new screen NAME`, `xcode-template export DIR`, `version` (also
+/// `--version`) and `help [COMMAND]` (also `-h`/`--help` after any command).
 /// Configuration, baselines and fixes of a lint run are in `Workflow.swift`.
 ///
 /// Exit status (`ExitStatus`):
@@ -97,6 +98,10 @@ public struct CommandLineTool {
             case .reporters:
                 try expectOperands(parsed, at: 0, command)
                 stdout(HelpText.reportersTable(Reporters.all))
+            case .new:
+                return try newScreen(parsed, stdout: stdout)
+            case .xcodeTemplate:
+                return try exportXcodeTemplates(parsed, stdout: stdout)
             case .version:
                 try expectOperands(parsed, at: 0, command)
                 stdout(version + "\n")

@@ -30,6 +30,8 @@ enum HelpText {
             case .initConfig: synopsis = "init [<directory>]"
             case .docs: synopsis = "docs <directory>"
             case .graph: synopsis = "graph [<path> ...]"
+            case .new: synopsis = "new screen <name>"
+            case .xcodeTemplate: synopsis = "xcode-template export <directory>"
             case .help: synopsis = "help [<command>]"
             default: synopsis = c.rawValue
             }
@@ -102,6 +104,40 @@ enum HelpText {
             out += optionTable(command.options)
         case .docs:
             out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md, the index.\n\nOPTIONS:\n"
+            out += optionTable(command.options)
+        case .new:
+            out += """
+
+            ARGUMENTS:
+              screen  What to create: the files of one screen.
+              <name>  The screen's name: an UpperCamelCase Swift identifier (Profile makes ProfileView).
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
+            out += """
+
+            NOTES:
+              mvvm writes a use case protocol, a @MainActor view model and a view that owns it and
+              loads in .task(id:); mvi a State struct, an Intent enum and a store with send(_:);
+              redux State, Action, a pure reducer and, once per project, the generic store that
+              dispatches. Model and use case names take the suffixes of the configuration
+              (model_suffixes, usecase_suffixes). An existing file is never replaced: when one of
+              the screen's files exists, nothing is written (exit status 2).
+
+            """
+        case .xcodeTemplate:
+            out += """
+
+            ARGUMENTS:
+              export       Write the templates.
+              <directory>  Where to write "SwiftUI Screen.xctemplate" and "Redux Store.xctemplate".
+                           Xcode reads them from ~/Library/Developer/Xcode/Templates/File Templates/.
+
+            OPTIONS:
+
+            """
             out += optionTable(command.options)
         case .help:
             out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
