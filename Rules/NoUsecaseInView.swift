@@ -250,15 +250,18 @@ struct NoUsecaseInView: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
+    static let facts: [any ProjectFact.Type] = [DomainOrDataAnswers.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
+        let answers = project.fact(DomainOrDataAnswers.self).answers
         let extra = context.settings.useCaseSuffixes
         // View code names the same types again and again (`Text`, `Button`, its own model).
         var layerOf: [String: Bool] = [:]
         func isDomainOrData(_ name: String) -> Bool {
             if let known = layerOf[name] { return known }
             // Worked out once per run for each name (the settings are the run's too).
-            let answer = project.domainOrDataAnswers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra) }
+            let answer = answers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra) }
             layerOf[name] = answer
             return answer
         }

@@ -54,7 +54,7 @@ struct ViewMutatesState: Rule {
         An `App`'s `init` is the composition root that wires up the models the app makes \
         (`database.authentication = auth`) and is not checked; its `body` is. \
         A stored property of an ObservableObject that is not `@Published` (`store.region = r`, also \
-        with a `didSet` that saves it) is reported like any other: RULES.md reports every write \
+        with a `didSet` that saves it) is reported like any other: the rule reports every write \
         rooted at the model, not only writes of its observable state, and the write still bypasses \
         the model. Give the model a method, or make the property computed with a setter.
         """,
@@ -64,6 +64,8 @@ struct ViewMutatesState: Rule {
 
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
+
+    static let facts: [any ProjectFact.Type] = [SettableComputedProperties.self]
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
@@ -154,9 +156,10 @@ private func heldType(_ path: [String], model: String, project: ProjectIndex) ->
 /// which none of them stores: writing it runs the model's own code.
 private func isComputedProperty(_ name: String, of model: String, project: ProjectIndex) -> Bool {
     var current: String? = model, seen = Set<String>(), settable = false
+    let settableComputed = project.fact(SettableComputedProperties.self)
     while let type = current, seen.insert(type).inserted, seen.count <= 16, let symbol = project.symbol(type) {
         if symbol.storedProperties.contains(where: { $0.name == name }) { return false }
-        if symbol.settableComputedNames.contains(name) { settable = true }
+        if settableComputed.byType[symbol.name]?.contains(name) == true { settable = true }
         current = symbol.inherited.first { project.kind(of: $0) == .class }
     }
     return settable

@@ -1,0 +1,13 @@
+/// What `no_usecase_in_view` keeps for a run: its answers about type names.
+import MVILintCore
+
+/// Whether a type name is of the domain or data layer (`LayerNames.isDomainOrData`), worked out
+/// once per name for the run: view code names the same types in file after file. Nothing is
+/// collected; the merged fact is the run's cache, which the threads that check files share.
+struct DomainOrDataAnswers: ProjectFact {
+    let answers = NameAnswers()
+
+    static func collect(from file: SourceFile, isTestCode: Bool) -> Never? { nil }
+
+    static func merge(_ files: [FactContribution<Never>], in project: ProjectIndex) -> DomainOrDataAnswers { DomainOrDataAnswers() }
+}
