@@ -128,7 +128,11 @@ final class IncrementalIndexTests: XCTestCase {
             let x = String(reflecting: a.symbolTable[k]), y = String(reflecting: b.symbolTable[k])
             if x != y { XCTFail("symbol \(k) differs after \(what):\n\(x)\n\(y)", file: file, line: line); break }
         }
-        XCTAssertEqual(a.symbolIDs, b.symbolIDs, what, file: file, line: line)
+        XCTAssertEqual(a.names.entries.map { "\($0)" }, b.names.entries.map { "\($0)" }, what, file: file, line: line)
+        for e in a.names.entries {
+            XCTAssertEqual(a.names.symbol(e.name), b.names.symbol(e.name), what, file: file, line: line)
+            XCTAssertEqual(a.names.aliasTarget(e.name), b.names.aliasTarget(e.name), what, file: file, line: line)
+        }
         XCTAssertEqual(a.aliases, b.aliases, what, file: file, line: line)
         XCTAssertEqual(a.ambiguousAliases, b.ambiguousAliases, what, file: file, line: line)
         XCTAssertEqual(a.functionTypeAliases, b.functionTypeAliases, what, file: file, line: line)
