@@ -228,6 +228,7 @@ extension StateObjectInjected {
             import Factory
             extension Container {
                 var pinModel: ParameterFactory<String, PinModel> { self { PinModel(userID: $0) } }
+                var currentPinModel: ParameterFactory<String, PinModel> { self { PinModel(userID: $0) } }
                 var sessionModel: Factory<SessionModel> { self { SessionModel() }.singleton }
             }
             """,
@@ -235,9 +236,11 @@ extension StateObjectInjected {
             import Factory
             struct PinView: View {
                 @StateObject private var model: PinModel
+                @StateObject private var current: PinModel
                 @StateObject private var ↓session: SessionModel
                 init(userID: String) {
                     _model = StateObject(wrappedValue: Container.shared.pinModel(userID))
+                    _current = StateObject(wrappedValue: Container.shared.currentPinModel(userID))
                     _session = StateObject(wrappedValue: Container.shared.sessionModel())
                 }
                 var body: some View { Text(model.digits) }

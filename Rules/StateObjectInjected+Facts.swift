@@ -169,29 +169,36 @@ struct StateObjectHandOvers: ProjectFact {
             }
         }
         func inPreview(_ i: Int) -> Bool { previews.contains { $0.contains(i) } }
+        // `ItemView(model: m)` anywhere. (A hot loop over every token of every file: cheap tests
+        // first, no text made unless an argument is found.)
+        let tokens = file.tokens
+        var callsOwnType = false
+        var i = 0
+        while i + 2 < tokens.count {
+            let k = tokens[i].kind
+            if tokens[i + 1].kind != .leftParen || (k != .identifier && k != .keyword) || tokens[i + 1].hasSpaceBefore { i += 1; continue }
+            if file.isWord(i, "Self") || (file.isWord(i, "init") && file.kind(i - 1) == .period) {
+                callsOwnType = true
+            } else if k == .identifier, tokens[i + 2].kind != .rightParen, file.beginsWithCapital(i), previews.isEmpty || !inPreview(i) {
+                let callee = i
+                existingArguments(ofCallAt: i + 1, in: file) { out.calls.append((file.name(callee), $0)) }
+            }
+            i += 1
+        }
         // `Self(model: m)` and `.init(model: m)` in the members of a type or extension: the type itself.
-        for t in file.tree.allTypes {
-            for f in t.functions {
-                guard let body = f.bodyTokens, !inPreview(body.lowerBound) else { continue }
-                // `.init(…)` only where the function returns it as its own type (`static func build() -> Self`).
-                let returnsOwnType = f.returnTypeTokens.map { r in r.count == 1 && (file.isWord(r.lowerBound, "Self") || file.name(r.lowerBound) == t.indexName) } ?? false
-                for i in body where file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore
-                    && (file.isWord(i, "Self") || (returnsOwnType && file.isWord(i, "init") && file.kind(i - 1) == .period
-                                                   && (i - 1 == body.lowerBound || file.isWord(i - 2, "return")))) {
-                    existingArguments(ofCallAt: i + 1, in: file) { out.calls.append((t.indexName, $0)) }
+        if callsOwnType {
+            for t in file.tree.allTypes {
+                for f in t.functions {
+                    guard let body = f.bodyTokens, !inPreview(body.lowerBound) else { continue }
+                    // `.init(…)` only where the function returns it as its own type (`static func build() -> Self`).
+                    let returnsOwnType = f.returnTypeTokens.map { r in r.count == 1 && (file.isWord(r.lowerBound, "Self") || file.name(r.lowerBound) == t.indexName) } ?? false
+                    for i in body where file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore
+                        && (file.isWord(i, "Self") || (returnsOwnType && file.isWord(i, "init") && file.kind(i - 1) == .period
+                                                       && (i - 1 == body.lowerBound || file.isWord(i - 2, "return")))) {
+                        existingArguments(ofCallAt: i + 1, in: file) { out.calls.append((t.indexName, $0)) }
+                    }
                 }
             }
-        }
-        // `ItemView(model: m)` anywhere.
-        let tokens = file.tokens
-        var i = 0
-        while i + 3 < tokens.count {
-            defer { i += 1 }
-            guard tokens[i].kind == .identifier, tokens[i + 1].kind == .leftParen, !tokens[i + 1].hasSpaceBefore,
-                  tokens[i + 2].kind != .rightParen, file.beginsWithCapital(i), !file.isWord(i, "Self") else { continue }
-            if !previews.isEmpty, inPreview(i) { continue }
-            let type = file.name(i)
-            existingArguments(ofCallAt: i + 1, in: file) { out.calls.append((type, $0)) }
         }
         return out.inits.isEmpty && out.calls.isEmpty ? nil : out
     }
@@ -229,11 +236,14 @@ struct StateObjectHandOvers: ProjectFact {
             guard file.kind(i + 1) == .period, i + 2 < end else { return false }
             i += 2
         }
-        guard file.kind(i) == .identifier, !file.beginsWithCapital(i), file.tokens[i].length > 0 else {
+        guard file.kind(i) == .identifier, !file.beginsWithCapital(i) else {
+            // `Model.shared`, `.shared`, `Model.current()`: a short chain only.
+            guard end - start <= 12, file.kind(start) == .period || (file.kind(start) == .identifier && file.beginsWithCapital(start)) else { return false }
             return file.isSharedInstanceChain(start..<end)
         }
-        let first = file.name(i)
-        guard !first.hasPrefix("$"), first != "nil", first != "true", first != "false" else { return false }
+        // `$binding` (a projected value), `nil`, `true`, `false`.
+        guard !file.isText(i, "nil"), !file.isText(i, "true"), !file.isText(i, "false"),
+              file.bytes[Int(file.tokens[i].start)] != UInt8(ascii: "$") else { return false }
         i += 1
         while i < end {
             guard file.kind(i) == .period, i + 1 < end, file.kind(i + 1) == .identifier else { return false }

@@ -154,7 +154,16 @@ extension StateObjectInjected {
         let readsName = arg + 1 == end || (arg + 3 == end && file.kind(arg + 1) == .period
                                              && (file.kind(arg + 2) == .identifier || file.kind(arg + 2) == .integerLiteral))
         if readsName, file.kind(arg) == .identifier {
-            return file.localBinding(at: arg, in: body) != nil || file.tupleBinding(at: arg, in: body) != nil ? .local : .existing
+            if let (eq, _) = file.localBinding(at: arg, in: body) {
+                // `let manager = ProviderManager.shared`, `let existing = model`: a local that only
+                // names an existing instance.
+                guard file.kind(eq) == .equal, eq + 1 < arg else { return .local }
+                let stop = file.valueExpressionEnd(from: eq + 1, before: arg)
+                let value = (eq + 1)..<stop
+                if file.isSharedInstanceChain(value) || StateObjectHandOvers.isExistingValue(eq + 1, end: stop, in: file) { return .existing }
+                return .local
+            }
+            return file.tupleBinding(at: arg, in: body) != nil ? .local : .existing
         }
         // A new instance made in the autoclosure: `Model(id: id)`, `Model.make(…)`, `.init { … }`,
         // `flag ? Demo() : Model()`.
@@ -228,8 +237,9 @@ extension StateObjectInjected {
             name.hasPrefix(prefix) && (name.count == prefix.count || name.dropFirst(prefix.count).first?.isUppercase == true)
         }
         if made { return .fresh }
-        // `Container.shared.pinModel(id)`, `ModelFactory.getFeedModel()`: it depends on the project.
-        return PropertySummary.mayNameSharedInstance(name) ? .existing : .freshIfMade(name)
+        // `Container.shared.pinModel(id)`, `ModelFactory.getFeedModel()`: it depends on the project
+        // (a registration named `currentPinModel` that names no scope makes one too).
+        return .freshIfMade(name)
     }
 
     /// `Self.make` or `View.make`: the whole argument reads a static property of `type` that is
