@@ -172,29 +172,33 @@ struct StateObjectHandOvers: ProjectFact {
         // `ItemView(model: m)` anywhere. (A hot loop over every token of every file: cheap tests
         // first, no text made unless an argument is found.)
         let tokens = file.tokens
-        var callsOwnType = false
+        // `Self(` and `.init(` tokens, for the pass below.
+        var ownTypeCalls: [Int] = []
         var i = 0
         while i + 2 < tokens.count {
+            if tokens[i + 1].kind != .leftParen { i += 1; continue }
             let k = tokens[i].kind
-            if tokens[i + 1].kind != .leftParen || (k != .identifier && k != .keyword) || tokens[i + 1].hasSpaceBefore { i += 1; continue }
-            if file.isWord(i, "Self") || (file.isWord(i, "init") && file.kind(i - 1) == .period) {
-                callsOwnType = true
-            } else if k == .identifier, tokens[i + 2].kind != .rightParen, file.beginsWithCapital(i), previews.isEmpty || !inPreview(i) {
-                let callee = i
-                existingArguments(ofCallAt: i + 1, in: file) { out.calls.append((file.name(callee), $0)) }
+            if k == .identifier, file.beginsWithCapital(i), !tokens[i + 1].hasSpaceBefore, tokens[i + 2].kind != .rightParen {
+                if file.isWord(i, "Self") {
+                    ownTypeCalls.append(i)
+                } else if previews.isEmpty || !inPreview(i) {
+                    let callee = i
+                    existingArguments(ofCallAt: i + 1, in: file) { out.calls.append((file.name(callee), $0)) }
+                }
+            } else if k == .keyword, !tokens[i + 1].hasSpaceBefore, file.isWord(i, "Self") || (file.isWord(i, "init") && file.kind(i - 1) == .period) {
+                ownTypeCalls.append(i)
             }
             i += 1
         }
         // `Self(model: m)` and `.init(model: m)` in the members of a type or extension: the type itself.
-        if callsOwnType {
+        if !ownTypeCalls.isEmpty {
             for t in file.tree.allTypes {
                 for f in t.functions {
-                    guard let body = f.bodyTokens, !inPreview(body.lowerBound) else { continue }
+                    guard let body = f.bodyTokens, ownTypeCalls.contains(where: { body.contains($0) }), !inPreview(body.lowerBound) else { continue }
                     // `.init(…)` only where the function returns it as its own type (`static func build() -> Self`).
                     let returnsOwnType = f.returnTypeTokens.map { r in r.count == 1 && (file.isWord(r.lowerBound, "Self") || file.name(r.lowerBound) == t.indexName) } ?? false
-                    for i in body where file.kind(i + 1) == .leftParen && !file.tokens[i + 1].hasSpaceBefore
-                        && (file.isWord(i, "Self") || (returnsOwnType && file.isWord(i, "init") && file.kind(i - 1) == .period
-                                                       && (i - 1 == body.lowerBound || file.isWord(i - 2, "return")))) {
+                    for i in ownTypeCalls where body.contains(i)
+                        && (file.isWord(i, "Self") || (returnsOwnType && (i - 1 == body.lowerBound || file.isWord(i - 2, "return")))) {
                         existingArguments(ofCallAt: i + 1, in: file) { out.calls.append((t.indexName, $0)) }
                     }
                 }
@@ -237,8 +241,12 @@ struct StateObjectHandOvers: ProjectFact {
             i += 2
         }
         guard file.kind(i) == .identifier, !file.beginsWithCapital(i) else {
-            // `Model.shared`, `.shared`, `Model.current()`: a short chain only.
-            guard end - start <= 12, file.kind(start) == .period || (file.kind(start) == .identifier && file.beginsWithCapital(start)) else { return false }
+            // `Model.shared`, `.shared`, `Model.current()`: a short chain whose second name may
+            // name a shared instance (its first letter tells most names apart at no cost).
+            let member = file.kind(start) == .period ? start + 1 : start + 2
+            guard end - start <= 12, member < end, file.kind(start) == .period || (file.kind(start) == .identifier && file.beginsWithCapital(start)),
+                  file.kind(member) == .identifier || file.kind(member) == .keyword,
+                  sharedNameInitials.contains(file.bytes[Int(file.tokens[member].start)] | 0x20) else { return false }
             return file.isSharedInstanceChain(start..<end)
         }
         // `$binding` (a projected value), `nil`, `true`, `false`.
@@ -251,6 +259,9 @@ struct StateObjectHandOvers: ProjectFact {
         }
         return true
     }
+
+    /// The first letters, lower-cased, of the names of shared instances (`shared`, `current`, …).
+    private static let sharedNameInitials: Set<UInt8> = Set(PropertySummary.sharedInstanceNames.compactMap { $0.lowercased().utf8.first })
 
     static func merge(_ files: [FactContribution<FileSites>], in project: ProjectIndex) -> StateObjectHandOvers {
         var out = StateObjectHandOvers()
