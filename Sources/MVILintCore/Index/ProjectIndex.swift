@@ -55,6 +55,12 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var keyPathDependencyTypes: [String: String] = [:]
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
+    /// SwiftUI's own refinements of `View` that host a UIKit, AppKit or WatchKit view or view
+    /// controller: the types that adopt them are views too.
+    public static let representableProtocolNames: Set<String> = [
+        "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
+        "WKInterfaceObjectRepresentable",
+    ]
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
     public static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
@@ -112,6 +118,10 @@ public final class ProjectIndex: @unchecked Sendable {
         var aliases: [String: String] = [:]
         var ambiguousAliases = Set<String>()
         var functionAliases = Set<String>()
+        // Whether every target of an alias so far is one of SwiftUI's view protocols
+        // (`typealias ViewRepresentable = UIViewRepresentable` under `#if os(iOS)`, `= NSViewRepresentable`
+        // under `#else`): ambiguous, but a view protocol whichever branch is built.
+        var viewProtocolAliases: [String: Bool] = [:]
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -137,6 +147,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             // Extensions may declare it too (a computed `var id`).
             sym.declaresID = sym.declaresID || t.declaresID
+            sym.declaresViewBody = sym.declaresViewBody || t.declaresViewBody
             if t.kind == .extension {
                 if let first = firstExtensionPaths[id] { if first != path { sym.isExtendedElsewhere = true } } else { firstExtensionPaths[id] = path }
             } else {
@@ -184,6 +195,8 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             for (a, target) in summaries[si].aliases where a != target {
                 if let earlier = aliases[a], earlier != target { ambiguousAliases.insert(a) }
+                let isViewProtocol = ProjectIndex.viewProtocolNames.contains(target) || ProjectIndex.representableProtocolNames.contains(target)
+                if isViewProtocol || viewProtocolAliases[a] != nil { viewProtocolAliases[a] = isViewProtocol && viewProtocolAliases[a] != false }
                 aliases[a] = target
             }
             functionAliases.formUnion(summaries[si].functionAliases)
@@ -209,7 +222,10 @@ public final class ProjectIndex: @unchecked Sendable {
         // One reversed inheritance graph serves the four closures, then is dropped.
         let graph = inheritanceGraph()
         self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
-        self.viewLike = closure(of: ProjectIndex.viewProtocolNames.union(viewLikeProtocols), in: graph)
+        let viewAliases = viewProtocolAliases.filter { $0.value && ambiguousAliases.contains($0.key) }.keys
+        var viewLike = closure(of: ProjectIndex.viewProtocolNames.union(ProjectIndex.representableProtocolNames).union(viewAliases).union(viewLikeProtocols), in: graph)
+        markViewsByBody(&viewLike)
+        self.viewLike = viewLike
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
