@@ -316,5 +316,60 @@ extension OwnedModelStateObject {
             let viewModel = DetailViewModel()
         }
         """),
+        // A static member of the project that builds a new instance at each use is a
+        // construction: a computed static property, or a static function whose every `return`
+        // constructs the type, in any file.
+        .triggering(files: [
+            "ProfileModel.swift": """
+            final class ProfileModel: ObservableObject {
+                @Published private(set) var name = ""
+                init(name: String) { self.name = name }
+                static var placeholder: ProfileModel { ProfileModel(name: "…") }
+                static func make(name: String) -> ProfileModel {
+                    let made = ProfileModel(name: name)
+                    made.prepare()
+                    return made
+                }
+                func prepare() {}
+            }
+            """,
+            "ProfileView.swift": """
+            struct ProfileView: View {
+                @ObservedObject var ↓model: ProfileModel = .placeholder
+                let ↓draft = ProfileModel.make(name: "draft")
+                @ObservedObject var ↓other: ProfileModel
+                init() {
+                    other = .make(name: "other")
+                }
+                var body: some View { Text(model.name + draft.name + other.name) }
+            }
+            """,
+        ]),
+        // A stored `static let shared` is one kept instance; a computed static property that
+        // returns a kept instance, or a static function that may, makes none.
+        .nonTriggering(files: [
+            "SessionModel.swift": """
+            final class SessionModel: ObservableObject {
+                @Published private(set) var user = ""
+                static let shared = SessionModel()
+                private static var kept: SessionModel?
+                static var current: SessionModel { shared }
+                static func cached() -> SessionModel {
+                    if let kept { return kept }
+                    let made = SessionModel()
+                    kept = made
+                    return made
+                }
+            }
+            """,
+            "SessionView.swift": """
+            struct SessionView: View {
+                @ObservedObject var session: SessionModel = .shared
+                @ObservedObject var current = SessionModel.current
+                let cached = SessionModel.cached()
+                var body: some View { Text(session.user + current.user + cached.user) }
+            }
+            """,
+        ]),
     ]
 }

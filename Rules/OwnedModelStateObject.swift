@@ -11,18 +11,32 @@ struct OwnedModelStateObject: Rule {
         in a view's property initializer or `init` and held by `@ObservedObject`, by a plain property \
         or by `@State` is created again on every re-render: its state is lost and its work restarts. \
         `@StateObject` creates the model once for the lifetime of the view. `@ObservedObject` is for \
-        models that are injected from outside; `@State` is for `@Observable` classes. A Composable \
-        Architecture `Store` (in a file importing ComposableArchitecture, or in a project that re-exports it with \
-        `@_exported import`) is observed without a \
-        wrapper and is meant to be held in `@State` or a plain `let`, so it is not reported; nor is a \
-        `ViewStore` made in `init` from an injected store, which holds no state of its own. An `App` is \
-        created once, as the composition root that makes what it injects: a model it creates lives as \
-        long as the app whatever holds it, so its properties are not reported (a `Scene` is recreated \
-        with its app's body and is checked like a view). A name that the view declares as a nested \
-        struct or enum of its own (`struct Box` inside the view) is that type, whatever class of the \
-        same simple name is nested elsewhere in the project, also when the view declares it in an \
-        extension in another file (`extension MigrateScreen { struct Model }`); so is a class of its own \
-        that adopts no ObservableObject.
+        models that are injected from outside; `@State` is for `@Observable` classes.
+        """,
+        details: """
+        - Creating means a construction (`Model()`, `Model.init(…)`, `.init(…)`), directly or through a \
+        local of `init` that holds one, or a static member of the project's model that builds a new \
+        instance each time it is used, in any file: a computed static property \
+        (`static var placeholder: Model { Model() }`, read as `= .placeholder`) or a static function \
+        (`static func make() -> Model`) whose every `return` constructs the type (or returns a local \
+        that holds a construction and is not assigned again). A stored `static let shared = Model()` is \
+        one kept instance, and so is what a computed property or function returns when it may hand \
+        back a kept one; a name that any declaration (also of a namesake type) may answer otherwise is \
+        not a construction. Static members declared in test code do not count.
+        - A Composable Architecture `Store` (in a file importing ComposableArchitecture, or in a project \
+        that re-exports it with `@_exported import`) is observed without a wrapper and is meant to be held \
+        in `@State` or a plain `let`, so it is not reported; nor is a `ViewStore` made in `init` from an \
+        injected store, which holds no state of its own.
+        - An `App` is created once, as the composition root that makes what it injects: a model it \
+        creates lives as long as the app whatever holds it, so its properties are not reported (a \
+        `Scene` is recreated with its app's body and is checked like a view).
+        - A name that the view declares as a nested struct or enum of its own (`struct Box` inside the \
+        view) is that type, whatever class of the same simple name is nested elsewhere in the project, \
+        also when the view declares it in an extension in another file \
+        (`extension MigrateScreen { struct Model }`); so is a class of its own that adopts no \
+        ObservableObject.
+        - Fix (for `@ObservedObject` with an initial value only): `@StateObject`, and `private` when \
+        no access level is written. Assignments in `init` are left alone: rewriting them is not mechanical.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -32,7 +46,7 @@ struct OwnedModelStateObject: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
-    static let facts: [any ProjectFact.Type] = [NestedValueTypes.self]
+    static let facts: [any ProjectFact.Type] = [NestedValueTypes.self, FreshStaticMembers.self]
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
@@ -50,6 +64,10 @@ struct OwnedModelStateObject: Rule {
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
                    !readsPropertyOfResult(r, file: file), isObservableObject(made.name, in: file, project: project) {
                     created = made.name
+                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
+                } else if let r = v.initializer, let made = factoryMade(r.lowerBound, end: r.upperBound, annotated: v.type, file: file, project: project) {
+                    // `= .placeholder`, `= Model.make()`: a static member that builds a new instance.
+                    created = made
                     if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
                 }
                 // Also a property assigned a new instance in `init`.
@@ -96,6 +114,31 @@ struct OwnedModelStateObject: Rule {
         return project.isObservableObjectType(name)
     }
 
+    /// `.placeholder`, `.make(id: 1)`, `Model.placeholder`, `Model.make()`: the whole expression
+    /// `start..<end` reads a static member of an ObservableObject of the project that builds a new
+    /// instance at each use (`FreshStaticMembers`); the model's name, if so.
+    private func factoryMade(_ start: Int, end: Int, annotated: TypeRef?, file: SourceFile, project: ProjectIndex) -> String? {
+        var i = start
+        let owner: String
+        if file.kind(i) == .period {
+            guard let type = annotated, !type.text.hasSuffix("?") else { return nil }
+            owner = type.baseName
+        } else {
+            guard file.kind(i) == .identifier, file.beginsWithCapital(i) else { return nil }
+            i = file.lastCapitalisedComponent(from: i)
+            owner = file.name(i)
+            i += 1
+            guard file.kind(i) == .period else { return nil }
+        }
+        guard file.kind(i + 1) == .identifier else { return nil }
+        let member = file.name(i + 1)
+        var after = i + 2
+        if after < end, file.kind(after) == .leftParen, !file.tokens[after].hasSpaceBefore, let close = file.partner(after) { after = close + 1 }
+        guard after == end, project.fact(FreshStaticMembers.self).members.contains(owner + "." + member),
+              isObservableObject(owner, in: file, project: project) else { return nil }
+        return owner
+    }
+
     /// `CalendarModel().entries`: after the construction's call, the initial value reads a
     /// property of the new instance (a `.name` not called), so the property holds that value,
     /// not the model.
@@ -137,6 +180,9 @@ struct OwnedModelStateObject: Rule {
             let rhs = m.operatorToken + 1
             if let made = file.newInstance(at: rhs, end: file.assignedValueEnd(rhs, in: body), annotated: v.type, in: body, factories: false),
                isObservableObject(made, in: file, project: project) {
+                return made
+            }
+            if let made = factoryMade(rhs, end: file.valueExpressionEnd(from: rhs, before: body.upperBound), annotated: v.type, file: file, project: project) {
                 return made
             }
         }

@@ -19,6 +19,13 @@ struct PrivateViewState: Rule {
         protocol of the project requires, or that is marked `@usableFromInline` for `@inlinable` \
         code, cannot be private and is not reported.
         """,
+        details: """
+        - Views are every view-like type: `View`, `ViewModifier`, `App`, `Scene`, SwiftUI's \
+        representables (`UIViewRepresentable`, `NSViewRepresentable`, `UIViewControllerRepresentable`, \
+        `NSViewControllerRepresentable`), and a struct with a `some View` body that adopts a protocol of \
+        a package that is not linted. A representable is a view: SwiftUI keeps its `@State` for it as \
+        for any view, and a value passed in only seeds it, so the rule applies there too.
+        """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
         fix: .sometimes,
@@ -37,6 +44,15 @@ struct PrivateViewState: Rule {
                 "Header.swift": "struct Header { @State var ↓isExpanded = false }",
                 "Header+View.swift": "extension Header: View { var body: some View { EmptyView() } }",
             ]),
+            // A representable is a view: SwiftUI keeps its `@State` as it keeps any view's.
+            .triggering("""
+            struct MailComposer: UIViewControllerRepresentable {
+                @State var ↓attachment: Data?
+                @Binding var isPresented: Bool
+                func makeUIViewController(context: Context) -> MFMailComposeViewController { MFMailComposeViewController() }
+                func updateUIViewController(_ controller: MFMailComposeViewController, context: Context) {}
+            }
+            """),
             .triggering("""
             @main
             struct ShopApp: App {

@@ -52,10 +52,11 @@ extension StateObjectInjected {
             var body: some View { EmptyView() }
         }
         """),
-        // A new instance made just before, by a local or a static factory of the type.
-        .nonTriggering("""
+        // A new instance made in the autoclosure by a static factory of the type; a local made
+        // before it in `init` is made again, and set up again, at every call of `init`.
+        .triggering("""
         struct EditorView: View {
-            @StateObject private var model: EditorModel
+            @StateObject private var ↓model: EditorModel
             @StateObject private var counter: CounterModel
             @StateObject private var timer: TimerModel
             init(title: String, start: Int) {
@@ -68,11 +69,13 @@ extension StateObjectInjected {
             var body: some View { EmptyView() }
         }
         """),
-        // A local declared first and given a new instance on every path, or by a conditional.
-        .nonTriggering("""
+        // A local declared first and given a new instance on every path, or by a conditional, is
+        // still made outside the autoclosure; a conditional written in the autoclosure is not.
+        .triggering("""
         struct RootView: View {
-            @StateObject private var session: SessionModel
-            @StateObject private var other: SessionModel
+            @StateObject private var ↓session: SessionModel
+            @StateObject private var ↓other: SessionModel
+            @StateObject private var third: SessionModel
             init(demo: Bool) {
                 let model: SessionModel
                 if demo {
@@ -83,6 +86,7 @@ extension StateObjectInjected {
                 _session = StateObject(wrappedValue: model)
                 let second = demo ? DemoSessionModel() : SessionModel(user: "guest")
                 _other = StateObject(wrappedValue: second)
+                _third = StateObject(wrappedValue: demo ? DemoSessionModel() : SessionModel(user: "guest"))
             }
             var body: some View { EmptyView() }
         }
@@ -231,6 +235,7 @@ extension StateObjectInjected {
             import Factory
             extension Container {
                 var pinModel: ParameterFactory<String, PinModel> { self { PinModel(userID: $0) } }
+                var currentPinModel: ParameterFactory<String, PinModel> { self { PinModel(userID: $0) } }
                 var sessionModel: Factory<SessionModel> { self { SessionModel() }.singleton }
             }
             """,
@@ -238,22 +243,25 @@ extension StateObjectInjected {
             import Factory
             struct PinView: View {
                 @StateObject private var model: PinModel
+                @StateObject private var current: PinModel
                 @StateObject private var ↓session: SessionModel
                 init(userID: String) {
                     _model = StateObject(wrappedValue: Container.shared.pinModel(userID))
+                    _current = StateObject(wrappedValue: Container.shared.currentPinModel(userID))
                     _session = StateObject(wrappedValue: Container.shared.sessionModel())
                 }
                 var body: some View { Text(model.digits) }
             }
             """,
         ]),
-        // The same with trailing closures, or through a local of `init`; a function named for a
-        // shared instance, or a local holding a parameter, still hands over an existing one.
+        // The same with trailing closures; through a local of `init` it is made before the
+        // autoclosure; a function named for a shared instance, or a local holding a parameter,
+        // hands over an existing one.
         .triggering("""
         struct ScopedBadges: View {
             @StateObject private var badge: BadgeModel
-            @StateObject private var feed: FeedModel
-            @StateObject private var timer: TimerModel
+            @StateObject private var ↓feed: FeedModel
+            @StateObject private var ↓timer: TimerModel
             @StateObject private var ↓shared: BadgeModel
             @StateObject private var ↓given: TimerModel
             init(count: Int, timer: TimerModel) {
@@ -273,12 +281,12 @@ extension StateObjectInjected {
             var body: some View { Text("\\(badge.count)") }
         }
         """),
-        // A name that a closure binds again (`guard let tally = tally`) is the closure's own:
-        // the local made before it is still the one handed over.
-        .nonTriggering("""
+        // Locals made and wired together in `init` are made again at every call of `init` (a
+        // name that a closure binds again, `guard let tally = tally`, is the closure's own).
+        .triggering("""
         struct Root: View {
-            @StateObject private var tally: Tally
-            @StateObject private var timer: TimerModel
+            @StateObject private var ↓tally: Tally
+            @StateObject private var ↓timer: TimerModel
             init() {
                 let tally = Tally()
                 let timer = TimerModel()
@@ -292,12 +300,12 @@ extension StateObjectInjected {
             var body: some View { Text("\\(tally.count)") }
         }
         """),
-        // A local holding what a factory local of `init` makes, or a member of it; a member of
-        // a local copy of a parameter is an existing instance.
+        // A local holding what a factory local of `init` makes, or a member of it, is made
+        // before the autoclosure too; a member of a local copy of a parameter is an existing instance.
         .triggering("""
         struct BadgeHost: View {
-            @StateObject private var badge: BadgeModel
-            @StateObject private var panel: PanelModel
+            @StateObject private var ↓badge: BadgeModel
+            @StateObject private var ↓panel: PanelModel
             @StateObject private var ↓given: PanelModel
             init(preset: (view: Text, model: PanelModel)) {
                 let factory = BadgeFactory()
@@ -311,8 +319,8 @@ extension StateObjectInjected {
             var body: some View { Text("\\(badge.count)") }
         }
         """),
-        // A member that a container made in `init` sets in its own `init` is new too; one that
-        // a container made from an existing instance holds is that instance.
+        // An `App` is made once: what its `init` makes before the autoclosure is made once too.
+        // In a view, a member of a container made from an existing instance is that instance.
         .nonTriggering("""
         final class AppGraph {
             let prefs: PrefsModel
@@ -373,8 +381,7 @@ extension StateObjectInjected {
             var body: some View { Text("\\(navigator.depth)") }
         }
         """),
-        // The elements of a tuple that a factory returns, bound by a tuple pattern or read as
-        // `.0`, are new too.
+        // The same for the elements of a tuple that a factory returns, in an `App`.
         .nonTriggering("""
         @main
         struct PairApp: App {
@@ -421,16 +428,167 @@ extension StateObjectInjected {
             var body: some View { Text(loader.state) }
         }
         """),
-        // The factory's call may continue the local's chain on the next line.
-        .nonTriggering("""
+        // A local made by a factory in `init`, its call continued on the next line; the same
+        // call written in the autoclosure is fine.
+        .triggering("""
         struct BadgeShelf: View {
-            @StateObject private var badge: BadgeModel
+            @StateObject private var ↓badge: BadgeModel
+            @StateObject private var spare: BadgeModel
             init(factory: BadgeFactory) {
                 let made = factory
                     .makeBadge()
                 _badge = StateObject(wrappedValue: made)
+                _spare = StateObject(wrappedValue: factory
+                    .makeBadge())
             }
             var body: some View { Text("\\(badge.count)") }
+        }
+        """),
+        // Swift's memberwise initializer takes the `@StateObject` as an autoclosure: a call site
+        // in another file that passes an existing value (a property, a local built first, a
+        // shared instance) hands it over; a static factory's `Self(…)` too.
+        .triggering(files: [
+            "ItemRow.swift": """
+            struct ItemRow: View {
+                let title: String
+                @StateObject var ↓model: ItemModel
+                var body: some View { Text(title) }
+            }
+            // An initial value only makes the argument optional.
+            struct TimerRow: View {
+                @StateObject var ↓timer = TimerModel()
+                var body: some View { Text("\\(timer.seconds)") }
+            }
+            """,
+            "ItemList.swift": """
+            struct ItemList: View {
+                @ObservedObject var list: ListModel
+                var body: some View {
+                    ForEach(list.items) { item in
+                        ItemRow(title: item.name, model: list.selected)
+                        TimerRow(timer: list.timer)
+                    }
+                }
+            }
+            """,
+            "ContainerView.swift": """
+            struct ContainerView: View {
+                @StateObject var ↓container: AppContainer
+                static func build() -> Self {
+                    let container = AppContainer()
+                    container.start()
+                    return Self(container: container)
+                }
+                var body: some View { Text(container.title) }
+            }
+            """,
+            "SceneDelegate.swift": """
+            import UIKit
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    let settings = SettingsModel()
+                    window?.rootViewController = UIHostingController(rootView: SettingsScreen(settings: settings))
+                }
+            }
+            """,
+            "SettingsScreen.swift": """
+            struct SettingsScreen: View {
+                @StateObject var ↓settings: SettingsModel
+                var body: some View { Text(settings.title) }
+            }
+            """,
+        ]),
+        // A construction or a factory call written in the argument runs in the autoclosure, once;
+        // a view with an initializer of its own has no memberwise one; test and preview code.
+        .nonTriggering(files: [
+            "ItemRow.swift": """
+            struct ItemRow: View {
+                let title: String
+                @StateObject var model: ItemModel
+                var body: some View { Text(title) }
+            }
+            struct BadgeRow: View {
+                @StateObject var badge: BadgeModel
+                init(badge: @autoclosure @escaping () -> BadgeModel) { _badge = StateObject(wrappedValue: badge()) }
+                var body: some View { Text("\\(badge.count)") }
+            }
+            #Preview {
+                let model = ItemModel(id: 1)
+                return ItemRow(title: "Preview", model: model)
+            }
+            """,
+            "ItemList.swift": """
+            struct ItemList: View {
+                @ObservedObject var list: ListModel
+                let badge: BadgeModel
+                var body: some View {
+                    ForEach(list.items) { item in
+                        ItemRow(title: item.name, model: ItemModel(id: item.id))
+                        ItemRow(title: item.name, model: list.makeModel(for: item))
+                        BadgeRow(badge: badge)
+                    }
+                }
+            }
+            """,
+            "ItemRowTests.swift": """
+            import XCTest
+            final class ItemRowTests: XCTestCase {
+                func testTitle() {
+                    let model = ItemModel(id: 1)
+                    XCTAssertEqual(ItemRow(title: "A", model: model).title, "A")
+                }
+            }
+            """,
+        ]),
+        // An initializer declared in an extension of the view, in another file, is checked as
+        // one in the view; the finding is on the property.
+        .triggering(files: [
+            "ProfileView.swift": """
+            struct ProfileView: View {
+                @StateObject var ↓model: ProfileModel
+                @StateObject var ↓avatar: AvatarModel
+                @StateObject var badges: BadgesModel
+                var body: some View { Text(model.name) }
+            }
+            """,
+            "ProfileView+Init.swift": """
+            extension ProfileView {
+                init(model: ProfileModel, userID: String) {
+                    _model = StateObject(wrappedValue: model)
+                    let avatar = AvatarModel(userID: userID)
+                    avatar.prefetch()
+                    _avatar = StateObject(wrappedValue: avatar)
+                    _badges = StateObject(wrappedValue: BadgesModel(userID: userID))
+                }
+            }
+            """,
+        ]),
+        .nonTriggering(files: [
+            "ProfileView.swift": """
+            struct ProfileView: View {
+                @StateObject var model: ProfileModel
+                var body: some View { Text(model.name) }
+            }
+            """,
+            "ProfileView+Init.swift": """
+            extension ProfileView {
+                init(userID: String) {
+                    _model = StateObject(wrappedValue: .init(userID: userID))
+                }
+            }
+            """,
+        ]),
+        // `.init { … }`: a construction with a trailing closure; `.shared` hands over an existing instance.
+        .triggering("""
+        struct PatternSheet: View {
+            @StateObject private var manager: PatternManager
+            @StateObject private var ↓catalog: PatternCatalog
+            init(presented: Binding<Bool>) {
+                _manager = StateObject(wrappedValue: .init { presented.wrappedValue = false })
+                _catalog = StateObject(wrappedValue: .shared)
+            }
+            var body: some View { Text(manager.title) }
         }
         """),
     ]

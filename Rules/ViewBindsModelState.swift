@@ -12,10 +12,19 @@ struct ViewBindsModelState: Rule {
         the state has to be publicly writable. In an MVI architecture the view owns transient input in \
         its own `@State` and sends an intent when it changes (or builds a `Binding(get:set:)` whose \
         setter sends one). The rule is off under the MVVM profile, where binding to a view model is a \
-        common and accepted idiom. Passing the projected model itself (`Child(model: $model)`) is not \
-        reported: it binds the reference, not a piece of state. Neither is a Composable Architecture \
-        `$store.field` binding, which sends a binding action, nor a binding into a Core Data entity \
-        (`$item.title`; see `view_mutates_state`), a record rather than a model.
+        common and accepted idiom.
+        """,
+        details: """
+        - Passing the projected model itself (`Child(model: $model)`) is not reported: it binds the \
+        reference, not a piece of state.
+        - Reading a binding's value (`$viewModel.items.wrappedValue`) binds nothing and is not reported.
+        - A model is one the view holds in any wrapper, `@State` included (an `@Observable` class or an \
+        ObservableObject), or a local bound to one in view code: `@Bindable var m = model`, or to a \
+        shared instance of a model of the project (`@Bindable var prefs = Prefs.shared`, also in a view \
+        that holds no model property).
+        - Not reported: a Composable Architecture `$store.field` binding, which sends a binding action, \
+        nor a binding into a Core Data entity (`$item.title`; see `view_mutates_state`), a record rather \
+        than a model.
         """,
         category: .architecture,
         defaults: [.mvvm: .off, .mvi: .error],
@@ -68,6 +77,37 @@ struct ViewBindsModelState: Rule {
                 }
                 """,
             ]),
+            // A local bound to a shared model is that model, also in a view that holds no model
+            // property; an ObservableObject held in `@State` is a model too.
+            .triggering("""
+            @Observable final class Prefs {
+                static let shared = Prefs()
+                var playSounds = true
+            }
+            final class DraftModel: ObservableObject {
+                @Published var text = ""
+            }
+            struct SoundSettings: View {
+                var body: some View {
+                    @Bindable var prefs = Prefs.shared
+                    Toggle("Sounds", isOn: ↓$prefs.playSounds)
+                }
+            }
+            struct DraftEditor: View {
+                @State private var draft = DraftModel()
+                var body: some View { TextField("Draft", text: ↓$draft.text) }
+            }
+            """),
+            // Reading a binding's value (`.wrappedValue`) binds nothing.
+            .nonTriggering("""
+            struct CountBadge: View {
+                @ObservedObject var viewModel: CartViewModel
+                var body: some View {
+                    Text("\\($viewModel.items.wrappedValue.count)")
+                    Text($viewModel.title.wrappedValue)
+                }
+            }
+            """),
             .nonTriggering("""
             import ComposableArchitecture
             struct ProfileView: View {
@@ -120,17 +160,24 @@ struct ViewBindsModelState: Rule {
         for type in project.viewTypes(in: file) {
             // A Composable Architecture binding (`$store.query`) sends a binding action: an intent.
             let properties = project.modelProperties(of: type, in: file).filter { !project.isComposableStore($0.value, in: file) }
-            guard !properties.isEmpty else { continue }
-            for code in file.memberCode(of: type) {
+            let codes = file.memberCode(of: type)
+            // `@Bindable var prefs = Prefs.shared` in `body`: a local bound to a shared model, also in
+            // a view that holds no model property.
+            let sharedLocals = codes.map { project.sharedModelLocals(in: $0.range, file: file) }
+            guard !properties.isEmpty || sharedLocals.contains(where: { !$0.isEmpty }) else { continue }
+            for (code, shared) in zip(codes, sharedLocals) {
                 // `@Bindable var m = model` inside a body makes `$m.x` a binding into the same model.
                 var models = properties
                 for (name, model) in localBindables(in: code.range, file: file, models: properties) { models[name] = model }
+                for (name, model) in shared { models[name] = model }
                 for i in code.range {
                     // `$model.x`; `other.$model` is a publisher of another object, not this view's projection.
                     if file.kind(i) == .dollarIdentifier, file.kind(i - 1) != .period {
                         let name = String(file.name(i).dropFirst())
                         guard let model = models[name], file.kind(i + 1) == .period, !file.tokens[i + 1].hasSpaceBefore,
                               file.kind(i + 2) == .identifier else { continue }
+                        // `$model.items.wrappedValue`: reads the value through the binding, binds nothing.
+                        if readsWrappedValue(after: i + 2, file: file) { continue }
                         context.report(at: i, .binds("$" + name + "." + file.name(i + 2), model: model, properties: properties))
                     } else if file.isWord(i, "Bindable"), file.kind(i - 1) != .period, file.kind(i + 1) == .leftParen,
                               !file.tokens[i + 1].hasSpaceBefore, let close = file.partner(i + 1),
@@ -144,6 +191,21 @@ struct ViewBindsModelState: Rule {
                 }
             }
         }
+    }
+
+    /// Whether the member chain that continues after token `i` (`.a.b`, subscripts included)
+    /// reaches `.wrappedValue`.
+    private func readsWrappedValue(after i: Int, file: SourceFile) -> Bool {
+        var j = i + 1, steps = 0
+        while steps < 32 {
+            steps += 1
+            if file.kind(j) == .leftBracket, let close = file.partner(j), close > j { j = close + 1; continue }
+            if file.isText(j, "?") || file.isText(j, "!"), !file.tokens[j].hasSpaceBefore { j += 1; continue }
+            guard file.kind(j) == .period, file.kind(j + 1) == .identifier else { return false }
+            if file.isWord(j + 1, "wrappedValue") { return true }
+            j += 2
+        }
+        return false
     }
 
     /// `@Bindable var name = modelProperty` declarations in `range`.

@@ -108,7 +108,7 @@ extension ViewMutatesState {
             }
         }
         """),
-        // Wiring an `@ObservationIgnored` property, and setting a property of an object that the
+        // Wiring a callback (`DismissAction`), and setting a property of an object that the
         // model holds (a project class, or a protocol only classes adopt), or a value further
         // inside that object, do not change the model's state; a value the model holds (`layout`,
         // a struct) is still its state.
@@ -595,6 +595,134 @@ extension ViewMutatesState {
             @EnvironmentObject var panel: FloatingPanel
             var body: some View {
                 Text("Pick").onAppear { ↓panel.title = "Pick a file" }
+            }
+        }
+        """),
+        // A model held in `@State` is a model, an ObservableObject as much as an `@Observable`
+        // class; its value types are the view's own.
+        .triggering(files: [
+            "TimerModel.swift": """
+            final class TimerModel: ObservableObject {
+                @Published var seconds = 0
+            }
+            @Observable final class LapModel {
+                var laps: [Int] = []
+            }
+            """,
+            "TimerView.swift": """
+            struct TimerView: View {
+                @State private var timer = TimerModel()
+                @State private var lapModel: LapModel = LapModel()
+                @State private var draft = Draft()
+                var body: some View {
+                    Button("Reset") {
+                        ↓timer.seconds = 0
+                        ↓lapModel.laps.removeAll()
+                        draft.title = ""
+                    }
+                }
+            }
+            struct Draft { var title = "" }
+            """,
+        ]),
+        // A property marked `@ObservationIgnored` is still the model's state; one that holds a
+        // callback (a function, or a SwiftUI action such as `DismissAction`) wires the model up.
+        .triggering("""
+        @Observable final class ReaderModel {
+            @ObservationIgnored var cache: [String: String] = [:]
+            @ObservationIgnored var lastOffset = 0.0
+            @ObservationIgnored var onClose: (() -> Void)?
+            @ObservationIgnored var close: DismissAction?
+        }
+        struct ReaderView: View {
+            let model: ReaderModel
+            @Environment(\\.dismiss) private var dismiss
+            var body: some View {
+                Text("Page").onDisappear {
+                    ↓model.cache["page"] = nil
+                    ↓model.lastOffset = 0
+                    model.onClose = { print("closed") }
+                    model.close = dismiss
+                }
+            }
+        }
+        """),
+        // A representable is a view: it writes no model state either, not even in `updateUIView`.
+        // Its coordinator, a class of its own, is not a view.
+        .triggering("""
+        final class MapModel: ObservableObject {
+            @Published var region = MKCoordinateRegion()
+            @Published var isTracking = false
+        }
+        struct TrackingMap: UIViewRepresentable {
+            @ObservedObject var model: MapModel
+            func makeUIView(context: Context) -> MKMapView { MKMapView() }
+            func updateUIView(_ view: MKMapView, context: Context) {
+                if !model.isTracking { ↓model.isTracking = true }
+            }
+            func makeCoordinator() -> Coordinator { Coordinator(model: model) }
+            final class Coordinator: NSObject, MKMapViewDelegate {
+                let model: MapModel
+                init(model: MapModel) { self.model = model }
+                func mapViewDidChangeVisibleRegion(_ mapView: MKMapView) { model.region = mapView.region }
+            }
+        }
+        struct PickerHost: NSViewControllerRepresentable {
+            @EnvironmentObject var model: MapModel
+            func makeNSViewController(context: Context) -> NSViewController { NSViewController() }
+            func updateNSViewController(_ controller: NSViewController, context: Context) { ↓model.region = MKCoordinateRegion() }
+        }
+        """),
+        // A struct with a `some View` body that adopts a protocol of a package that is not linted
+        // is a view; one that adopts only a protocol of the project that is not a view, or only
+        // standard protocols, is not.
+        .triggering(files: [
+            "CardModel.swift": """
+            final class CardModel: ObservableObject {
+                @Published var flipped = false
+            }
+            protocol Flippable { var isFlipped: Bool { get } }
+            """,
+            "Cards.swift": """
+            import DesignKit
+            struct ThemedCard: ThemedView {
+                @ObservedObject var model: CardModel
+                var body: some View { Button("Flip") { ↓model.flipped.toggle() } }
+            }
+            struct PlainCard: Flippable, Equatable {
+                @ObservedObject var model: CardModel
+                var isFlipped: Bool { model.flipped }
+                var body: some View { Button("Flip") { model.flipped.toggle() } }
+            }
+            """,
+        ]),
+        // A local bound to a shared model stands for it, also in a view that holds no model.
+        .triggering("""
+        @Observable final class Prefs {
+            static let shared = Prefs()
+            var username = ""
+        }
+        struct AccountSettings: View {
+            @State private var name = ""
+            var body: some View {
+                @Bindable var prefs = Prefs.shared
+                TextField("Name", text: $name)
+                    .onSubmit { ↓prefs.username = name }
+            }
+        }
+        """),
+        // SwiftUI's `move(fromOffsets:toOffset:)` rearranges the model's array.
+        .triggering("""
+        final class ListModel: ObservableObject {
+            @Published var names: [String] = []
+        }
+        struct ReorderList: View {
+            @EnvironmentObject var list: ListModel
+            var body: some View {
+                List {
+                    ForEach(list.names, id: \\.self) { Text($0) }
+                        .onMove { ↓list.names.move(fromOffsets: $0, toOffset: $1) }
+                }
             }
         }
         """),

@@ -11,52 +11,54 @@ struct ViewMutatesState: Rule {
         logic (validation, persistence, analytics, loading flags) is bypassed and the same change ends \
         up scattered over several views. It also makes the model's state writable from outside, which \
         hides who changed what. Keep the write inside the model: call a method such as \
-        `viewModel.addDraft()` or send an intent (`store.send(.addDraft)`). The view's own `@State` and \
-        `@Binding` values are the view's business and are not reported, and so is a Core Data entity \
-        that the view holds with `@ObservedObject` (a class of the project that inherits from \
-        `NSManagedObject`, or one that Xcode generates from an `.xcdatamodeld` model of the project): \
-        it is a record that the view edits and then saves, as it edits a SwiftData `@Model`, not a \
-        model (and one that a model holds is an object the model holds, see below). A model held through another \
-        property wrapper (dependency injection such as `@InjectedObservable var store: AppStore`) counts \
-        when the project declares its type as an observable model; an app's delegate adaptor, which \
-        the app wires up, does not. A local bound to a model in view code stands for it: a shared \
-        instance of a model the project declares (`@Bindable var settings = AppSettings.shared`) or \
-        one of the view's model properties (`let model = viewModel`). Writing the `wrappedValue` of a \
-        binding that the model hands out (`model.shuffleBinding.wrappedValue = true`, also through a \
-        key path: `model[keyPath: storage].wrappedValue = true`) runs the model's \
-        own setter and is not reported, and neither is a call such as `model.blocks.insert(id)` when \
-        `blocks` holds an object of a project class or actor: `insert` is then that object's own method. \
-        Writing the `value` of a Combine `CurrentValueSubject` the model holds (`model.draft.value = text`) \
-        sends it, like calling `send`, and is not reported either. \
-        Setting a `weak`/`unowned` property or a property of function type (`engine.delegate = self`, \
-        `engine.onFinish = { … }`; also one whose type is a typealias of a function type, or comes \
-        from a closure as its initial value, `var onFinish = {}`), also on a model the model holds \
-        (`playback.engine.onFinish = { … }`), wires the model up rather than writing its state, and is not reported; \
-        so does setting an `@ObservationIgnored` property of an `@Observable` model, which the model \
-        itself declares is not state. Setting a property of an object the model holds \
-        (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, a \
-        protocol only classes adopt, or a class of the SDK such as `WKWebView` or `AVPlayer`: \
-        `model.webView.navigationDelegate = handler`) changes that object, not the model, and is not reported either; \
-        nor is a write further inside it (`model.meter.grid.columns += 1`, `model.meter.marks.append(1)`). \
-        Setting a computed property that the model declares with a setter (`model.volume = 2`) \
-        runs the model's own code, like calling one of its methods, and is not reported; nor is a \
-        write through a property that a model class of the project does not store \
-        (`model.lastMeter?.peak = 0` through a computed property, a member reached through \
-        `@dynamicMemberLookup`), which lands in the object the getter returns or runs the model's \
-        setter; a method's result (`model.cache(for: key).count = 0`) is still reported. Setting a \
-        member that a `@dynamicMemberLookup` model class does not store (`context.name = \"\"`) runs \
-        its `subscript(dynamicMember:)` setter, and is not reported either. \
-        A method of the model's own types that shares a mutating method's name but not its \
-        arguments, and whose result is used (`Text(store.state.sort(filter))`), only reads. \
-        A `ReferenceFileDocument` that the view holds with `@ObservedObject` is reported like a \
-        model: SwiftUI does not see a write into it from the view (the document is not marked as \
-        edited); change it through a document method that registers an undo action. \
-        An `App`'s `init` is the composition root that wires up the models the app makes \
-        (`database.authentication = auth`) and is not checked; its `body` is. \
-        A stored property of an ObservableObject that is not `@Published` (`store.region = r`, also \
-        with a `didSet` that saves it) is reported like any other: the rule reports every write \
-        rooted at the model, not only writes of its observable state, and the write still bypasses \
-        the model. Give the model a method, or make the property computed with a setter.
+        `viewModel.addDraft()` or send an intent (`store.send(.addDraft)`).
+        """,
+        details: """
+        - Views are every view-like type: `View`, `ViewModifier`, `App`, `Scene`, SwiftUI's \
+        representables (`UIViewRepresentable` and its kin, `updateUIView` included), and a struct with a \
+        `some View` body that adopts a protocol of a package that is not linted. A representable's \
+        `Coordinator`, a class of its own, is not a view.
+        - A model is what the view holds in `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, \
+        `@Bindable`, `@Environment(Model.self)`, `@State` (an `@Observable` class or an ObservableObject: \
+        a model held there is a model like any other), or no wrapper; through another wrapper \
+        (`@InjectedObservable var store: AppStore`) when the project declares its type as a model. An \
+        app's delegate adaptor is not.
+        - A local bound to a model in view code stands for it: a shared instance of a model the project \
+        declares (`@Bindable var settings = AppSettings.shared`, also in a view that holds no model), \
+        or one of the view's model properties (`let model = viewModel`).
+        - Every write rooted at the model is reported, not only writes of its observable state: a \
+        property marked `@ObservationIgnored`, or a stored property of an ObservableObject that is not \
+        `@Published` (`store.region = r`, also with a `didSet`), is still the model's state, and the \
+        write still bypasses the model.
+        - Mutating calls are the standard library's (`append`, `insert`, `remove…`, `toggle`, `sort`, …) \
+        and SwiftUI's `move(fromOffsets:toOffset:)`. A method of the model's own types that shares a \
+        mutating method's name but not its arguments, and whose result is used \
+        (`Text(store.state.sort(filter))`), only reads.
+        - Wiring is not reported: setting a `weak`/`unowned` property, a property of function type \
+        (also through a typealias, or with a closure as its initial value: `var onFinish = {}`), one that \
+        holds a SwiftUI action called like a function (`DismissAction`, `OpenURLAction`, …), or any \
+        property to a closure literal (`panel.onClose = { … }`, whatever the model's type declares); \
+        also on a model the model holds (`playback.engine.onFinish = { … }`).
+        - A write that lands in another object is not reported: a property of an object the model \
+        holds (`model.meter.peak = 0` with `meter` a project class or actor that is not a model, a \
+        protocol only classes adopt, a Core Data entity, or an SDK class such as `WKWebView` or \
+        `AVPlayer`), or further inside it (`model.meter.grid.columns += 1`), a call such as \
+        `model.blocks.insert(id)` when `blocks` holds an object, and the `value` of a Combine \
+        `CurrentValueSubject` (`model.draft.value = text`), which sends it like `send`.
+        - The model's own code is not reported: a computed property with a setter (`model.volume = 2`), \
+        a member that a model class of the project does not store (`model.lastMeter?.peak = 0` through a \
+        computed property; a member of a `@dynamicMemberLookup` model), and the `wrappedValue` of a \
+        binding the model hands out (`model.shuffleBinding.wrappedValue = true`, also through a key \
+        path). A method's result (`model.cache(for: key).count = 0`) is still reported.
+        - The view's own `@State` values and `@Binding`s are not models. Neither is a Core Data entity \
+        the view holds with `@ObservedObject` (a project class inheriting from `NSManagedObject`, or one \
+        generated from an `.xcdatamodeld` of the project): a record the view edits and then saves, as \
+        it edits a SwiftData `@Model`.
+        - A `ReferenceFileDocument` held with `@ObservedObject` is reported like a model: SwiftUI does \
+        not see a write into it from the view (the document is not marked as edited); change it \
+        through a document method that registers an undo action.
+        - An `App`'s `init` is the composition root that wires up the models the app makes \
+        (`database.authentication = auth`) and is not checked; its `body` is.
         """,
         category: .architecture,
         defaults: [.mvvm: .warning, .mvi: .error],
@@ -71,7 +73,9 @@ struct ViewMutatesState: Rule {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {
             let models = project.modelProperties(of: type, in: file).filter { !project.isComposableStore($0.value, in: file) }
-            guard !models.isEmpty else { continue }
+            // A view with no model property may still bind a local to a shared model
+            // (`@Bindable var prefs = Prefs.shared` in `body`), which `localModel` follows.
+            guard !models.isEmpty || file.memberCode(of: type).contains(where: { !project.sharedModelLocals(in: $0.range, file: file).isEmpty }) else { continue }
             var reported = Set<Int>()
             // An `App` is made once, as the composition root: its `init` wires up the models it
             // makes (`store.session = session`) before any view shows them.
@@ -105,11 +109,10 @@ struct ViewMutatesState: Rule {
                     // The same with a closure literal as the value, whatever the model's type
                     // declares (one from a package is not in the index): `panel.onClose = { … }`.
                     if m.kind == .assignment, file.kind(m.operatorToken + 1) == .leftBrace, file.isClosureOpen(m.operatorToken + 1) { continue }
-                    // `model.close = dismiss` where `close` is `@ObservationIgnored`: the `@Observable`
-                    // model says that property is not state it shows; setting it is wiring too.
-                    if m.path.count == 2, m.kind == .assignment, project.isObservableMacroClass(model),
-                       let symbol = project.symbol(model), symbol.storedProperties.contains(where: { $0.name == m.path[1] && !$0.isLet }),
-                       !symbol.trackedNames.contains(m.path[1]) { continue }
+                    // `model.close = dismiss` where `close` holds one of SwiftUI's actions (`DismissAction`,
+                    // called like a function): handing the model a callback wires it up.
+                    if m.kind == .assignment, let owner = m.path.count == 2 ? model : heldType(Array(m.path.dropLast()), model: model, project: project),
+                       let t = project.storedPropertyType(m.path[m.path.count - 1], of: owner), ViewMutatesState.callableActionTypes.contains(t) { continue }
                     // `model.engine.volume = 0.5` where `engine` holds an object of a project class or
                     // actor that is not a model: the write sets that object's property, not the model's.
                     // So does a write further into it (`model.engine.settings.fontSize += 1`), or a
@@ -202,6 +205,14 @@ private func isUnstoredMember(_ name: String, of model: String, project: Project
 }
 
 extension ViewMutatesState {
+    /// SwiftUI's action values, which a view calls like functions (`dismiss()`): a model property
+    /// of one of these types holds a callback, as a property of function type does.
+    static let callableActionTypes: Set<String> = [
+        "DismissAction", "OpenURLAction", "OpenWindowAction", "DismissWindowAction", "OpenImmersiveSpaceAction",
+        "DismissImmersiveSpaceAction", "RefreshAction", "DismissSearchAction", "NewDocumentAction", "OpenDocumentAction",
+        "PurchaseAction", "RenameAction", "OpenSettingsAction",
+    ]
+
     /// Classes of the SDK that a model holds as objects with an API of their own: writing
     /// `value` of a `CurrentValueSubject` sends it to its subscribers, like calling `send`.
     static let frameworkObjectTypes: Set<String> = ["CurrentValueSubject", "PassthroughSubject"]

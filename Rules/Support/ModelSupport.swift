@@ -73,7 +73,9 @@ extension SourceFile {
         var i = start
         while i < end, isWord(i, "try") || isWord(i, "await") || (kind(i) == .operator && (isText(i, "?") || isText(i, "!"))) { i += 1 }
         guard i < end else { return nil }
-        if kind(i) == .period, isWord(i + 1, "init"), kind(i + 2) == .leftParen, let type = annotated {
+        // Also `.init { … }`, a trailing closure on the same line.
+        if kind(i) == .period, isWord(i + 1, "init"), kind(i + 2) == .leftParen || (kind(i + 2) == .leftBrace && i + 2 < end && !tokens[i + 2].isAtLineStart),
+           let type = annotated {
             return (type.baseName, i + 1)
         }
         // `Self.Model(…)`: a type nested in the enclosing one.
@@ -278,7 +280,7 @@ extension SourceFile {
     }
 
     /// `flag ? A() : B()` in `start..<end` where both arms make a new instance: the first arm's type.
-    private func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?, factories: Bool) -> String? {
+    func conditionalInstance(from start: Int, to end: Int, annotated: TypeRef?, factories: Bool) -> String? {
         var question: Int? = nil, colon: Int? = nil
         var i = start
         while i < end {

@@ -40,8 +40,10 @@ extension ProjectIndex {
             // `@Environment(Model.self)` reads an `@Observable` model; key paths (`\.dismiss`) read values.
             return p.environmentType
         case "State":
-            // `@State` holds a model only when that model is an `@Observable` class.
-            guard let t = p.typeName, isObservableMacroClass(t) else { return nil }
+            // `@State` holds a model when its type is an observable model: an `@Observable` class,
+            // or an ObservableObject (which `@State` keeps but does not observe: still a model whose
+            // state the view must not write). Its value types are the view's own.
+            guard let t = p.typeName, isObservableMacroClass(t) || isObservableObjectType(t) else { return nil }
             return t
         case nil:
             guard !p.isFunctionTyped, let t = p.typeName, isObservableMacroClass(t) || isObservableObjectType(t) else { return nil }
@@ -124,6 +126,30 @@ extension ProjectIndex {
             }
             return out
         }
+    }
+}
+
+extension ProjectIndex {
+    /// `PropertySummary.sharedInstanceNames`, compared with token text without allocating.
+    static let sharedInstanceWords = WordSet(Array(PropertySummary.sharedInstanceNames))
+
+    /// The locals of `range` (view code) bound to the shared instance of an observable model that
+    /// the project declares (`@Bindable var prefs = Prefs.shared`, `let settings = AppSettings.shared`),
+    /// each with its model: they stand for that model as a model property would.
+    func sharedModelLocals(in range: TokenRange, file: SourceFile) -> [(name: String, model: String)] {
+        var out: [(name: String, model: String)] = []
+        for j in range where file.kind(j) == .period && file.kind(j + 1) == .identifier && file.isName(j + 1, in: ProjectIndex.sharedInstanceWords) {
+            // Back to `let name =` / `var name =` before `Type.shared` (or `Module.Type.shared`).
+            var k = j - 1
+            while k > range.lowerBound, file.kind(k) == .identifier, file.kind(k - 1) == .period { k -= 2 }
+            guard k - 3 >= range.lowerBound, file.kind(k - 1) == .equal, file.kind(k - 2) == .identifier,
+                  file.isWord(k - 3, "let") || file.isWord(k - 3, "var"),
+                  let shared = PropertySummary.sharedInstanceType(in: k..<(j + 2), file: file), isDeclared(shared), isObservableModel(shared) else { continue }
+            // The whole value: nothing follows on the line (`Prefs.shared.theme` is not the model).
+            if j + 2 < range.upperBound, !file.tokens[j + 2].isAtLineStart, file.kind(j + 2) == .period || file.kind(j + 2) == .leftParen || file.kind(j + 2) == .leftBracket { continue }
+            out.append((file.name(k - 2), shared))
+        }
+        return out
     }
 }
 

@@ -118,10 +118,12 @@ final class KnowledgeConfigurationTests: XCTestCase {
         XCTAssertTrue(layered.lines.first?.contains("`AcmeCache` (layer `data`)") == true, layered.lines.joined(separator: "\n"))
     }
 
+    // No `body`: a struct with a `some View` body that adopts a protocol the index cannot resolve
+    // is a view without any configuration.
     static let screen = """
     struct HomeScreen: AcmeScreen {
         @State var count = 0
-        var body: some View { Text("\\(count)") }
+        var content: some View { Text("\\(count)") }
     }
     """
 

@@ -39,7 +39,7 @@ public final class FileScope {
     public private(set) lazy var declaresViewLike: Bool = types.indices.contains { i in
         // Fields read in place: a copy of each entry would retain all of its arrays.
         project.isViewLike(kind: types[i].kind, name: types[i].name,
-                           inheritsViewProtocol: types[i].inherited.contains { ProjectIndex.viewProtocolNames.contains($0) })
+                           inheritsViewProtocol: types[i].inherited.contains(where: ProjectIndex.isViewProtocol))
     }
 
     /// Whether the file declares or extends an observable model class (`ProjectIndex.isModel`).

@@ -23,6 +23,8 @@ public struct FileSummary: Sendable {
         public var declaresID = false
         /// A `@dynamicMemberLookup` class: a member it does not declare is its subscript's.
         public var hasDynamicMemberLookup = false
+        /// It declares an instance `var body: some View` (`ProjectIndex.isViewByBody`).
+        public var declaresViewBody = false
         public var extraFields: [TypeExtras] = []
 
         public init(kind: TypeKind, name: String, inherited: [String], isMainActor: Bool, isObservableMacro: Bool, isNonisolated: Bool,
@@ -61,6 +63,11 @@ public struct FileSummary: Sendable {
         guard ProjectIndex.viewProtocolNames.contains(t.baseName), t.qualifiedBase != t.baseName,
               t.qualifiedBase != "SwiftUI." + t.baseName else { return t.baseName }
         return t.qualifiedBase
+    }
+
+    /// `var body: some View` (also `some SwiftUI.View`), an instance property: what a view declares.
+    static func isViewBody(_ v: VariableDecl) -> Bool {
+        v.name == "body" && !v.isStatic && (v.type?.text == "some View" || v.type?.text == "some SwiftUI.View")
     }
 
     /// Extracts the summary of a parsed file, without rule facts (`Linter` adds those it collects).
@@ -105,6 +112,7 @@ public struct FileSummary: Sendable {
             if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
             if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
             if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
+            if t.kind == .struct || t.kind == .extension, t.variables.contains(where: FileSummary.isViewBody) { types[types.count - 1].declaresViewBody = true }
         }
         // A test file imports XCTest or Testing, or imports the app's module `@testable`.
         // An alias declared inside a type of a test file names a type for those tests only

@@ -15,6 +15,33 @@ extension ProjectIndex {
         return reachingNames(in: graph, from: goals)
     }
 
+    /// Flags as view-like the structs that declare `var body: some View` and adopt a protocol
+    /// that the project does not declare and that is not one of the SDK's protocols for other
+    /// things (`nonViewProtocols`): one of a package that is not linted (`struct Card: ThemedView`),
+    /// which refines `View` as far as anything here can tell.
+    func markViewsByBody(_ flags: inout SymbolFlags) {
+        for n in symbolTable.indices where symbolTable[n].declaresViewBody && symbolTable[n].kind == .struct && !flags.contains(n) {
+            if symbolTable[n].inherited.contains(where: isUnresolvedViewCandidate) { flags.insert(n) }
+        }
+    }
+
+    /// A supertype name that the index cannot resolve to a declaration of the project and that
+    /// is not a protocol of the standard library or the SDK that says nothing of views.
+    private func isUnresolvedViewCandidate(_ name: String) -> Bool {
+        let r = resolve(name)
+        return kind(of: r) == nil && !ProjectIndex.nonViewProtocols.contains(r) && !ambiguousAliases.contains(r)
+    }
+
+    /// Protocols of the standard library, Foundation and SwiftUI that a view may adopt besides
+    /// `View` and that do not make it one: a struct with a `some View` body that adopts only these
+    /// is not taken for a view.
+    static let nonViewProtocols: Set<String> = [
+        "Equatable", "Hashable", "Identifiable", "Sendable", "Codable", "Decodable", "Encodable", "Comparable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "CaseIterable", "RawRepresentable", "Error",
+        "AnyObject", "ObservableObject", "DynamicProperty", "PreviewProvider", "Transferable", "Animatable",
+        "NSObjectProtocol",
+    ]
+
     func mainActorClosure(in graph: InheritanceGraph) -> SymbolFlags {
         // Goals: a node whose name resolves to an `@MainActor` symbol or to an SDK type that is
         // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.

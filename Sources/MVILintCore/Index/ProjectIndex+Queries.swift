@@ -29,7 +29,14 @@ extension ProjectIndex {
         return []
     }
 
-    /// A type that conforms to View, ViewModifier, App or Scene.
+    /// Whether `name` (as `FileSummary.inheritedName` keeps it) is one of SwiftUI's view
+    /// protocols or representables, whose adopters are view-like.
+    public static func isViewProtocol(_ name: String) -> Bool {
+        viewProtocolNames.contains(name) || representableProtocolNames.contains(name)
+    }
+
+    /// A type that conforms to View, ViewModifier, App or Scene (or a representable), or a
+    /// struct with a `some View` body that adopts a protocol of a package (`markViewsByBody`).
     public func isViewLike(_ name: String) -> Bool { flagged(resolve(name), in: viewLike) }
 
     /// Whether a declaration (or extension) of kind `kind` of the type `name` (an extension's
@@ -104,8 +111,8 @@ extension ProjectIndex {
 
 extension TypeDecl {
     /// Whether the declaration itself lists a SwiftUI view protocol (`View`, `ViewModifier`,
-    /// `App`, `Scene`; not one qualified by another name, `FileSummary.inheritedName`).
+    /// `App`, `Scene`, a representable; not one qualified by another name, `FileSummary.inheritedName`).
     public var inheritsViewProtocol: Bool {
-        inherited.contains { ProjectIndex.viewProtocolNames.contains(FileSummary.inheritedName($0)) }
+        inherited.contains { ProjectIndex.isViewProtocol(FileSummary.inheritedName($0)) }
     }
 }

@@ -55,6 +55,12 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var keyPathDependencyTypes: [String: String] = [:]
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
+    /// SwiftUI's own refinements of `View` that host a UIKit, AppKit or WatchKit view or view
+    /// controller: the types that adopt them are views too.
+    public static let representableProtocolNames: Set<String> = [
+        "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
+        "WKInterfaceObjectRepresentable",
+    ]
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
     public static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
@@ -112,6 +118,10 @@ public final class ProjectIndex: @unchecked Sendable {
         var aliases: [String: String] = [:]
         var ambiguousAliases = Set<String>()
         var functionAliases = Set<String>()
+        // Whether every target of an alias so far is one of SwiftUI's view protocols
+        // (`typealias ViewRepresentable = UIViewRepresentable` under `#if os(iOS)`, `= NSViewRepresentable`
+        // under `#else`): ambiguous, but a view protocol whichever branch is built.
+        var viewProtocolAliases: [String: Bool] = [:]
         var merger = SymbolMerger()
         var entry = 0
         for si in summaries.indices {
@@ -122,6 +132,8 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             for (a, target) in summaries[si].aliases where a != target {
                 if let earlier = aliases[a], earlier != target { ambiguousAliases.insert(a) }
+                let isViewProtocol = ProjectIndex.viewProtocolNames.contains(target) || ProjectIndex.representableProtocolNames.contains(target)
+                if isViewProtocol || viewProtocolAliases[a] != nil { viewProtocolAliases[a] = isViewProtocol && viewProtocolAliases[a] != false }
                 aliases[a] = target
             }
             functionAliases.formUnion(summaries[si].functionAliases)
@@ -129,12 +141,14 @@ public final class ProjectIndex: @unchecked Sendable {
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
+        let viewAliases = Set(viewProtocolAliases.filter { $0.value && ambiguousAliases.contains($0.key) }.keys)
         merger.finish(&table)
         entryIDs = []
         for (a, target) in aliases { nameTable.setAlias(a, target: target) }
         let settings = Settings(modelSuffixes: modelSuffixes, defaultMainActorDirectories: defaultMainActorDirectories, defaultMainActorEverywhere: defaultMainActorEverywhere,
                                 coreDataEntityClasses: coreDataEntityClasses, viewLikeProtocols: viewLikeProtocols, facts: facts)
-        self.init(summaries: summaries, table: table, names: nameTable, aliases: aliases, ambiguousAliases: ambiguousAliases, functionAliases: functionAliases, settings: settings) {
+        self.init(summaries: summaries, table: table, names: nameTable, aliases: aliases, ambiguousAliases: ambiguousAliases, viewAliases: viewAliases, functionAliases: functionAliases,
+                  settings: settings) {
             if collectsBeside { collecting.wait() } else { collecting.perform() }
             return (collected!, exportedModules, keyPathDependencies)
         }
@@ -151,6 +165,10 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     let settings: Settings
+    /// The ambiguous typealiases whose every target is one of SwiftUI's view or representable
+    /// protocols: their conformers are views whichever branch is built (kept for `updated`, as
+    /// they depend on the typealiases only).
+    let viewProtocolAliases: Set<String>
     /// The number of summaries the index was built from, and the view graph's first stage
     /// (`ViewGraph.collect`) over them (kept for `updated`).
     let summaryCount: Int
@@ -159,12 +177,13 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The rest of the index, from the merged symbol table and aliases: the inheritance closures,
     /// the view graph and the project facts. `collect` gives the view graph's first stage and the
     /// re-exported modules and key-path dependencies (made beside the symbol table, or kept).
-    private init(summaries: [FileSummary], table: [TypeSymbol], names: NameTable, aliases: [String: String], ambiguousAliases: Set<String>, functionAliases: Set<String>,
-                 settings: Settings, collect: () -> (ViewGraph.Collected, Set<String>, [String: String])) {
+    private init(summaries: [FileSummary], table: [TypeSymbol], names: NameTable, aliases: [String: String], ambiguousAliases: Set<String>, viewAliases: Set<String>,
+                 functionAliases: Set<String>, settings: Settings, collect: () -> (ViewGraph.Collected, Set<String>, [String: String])) {
         self.settings = settings
         self.summaryCount = summaries.count
         self.functionTypeAliases = functionAliases
         self.ambiguousAliases = ambiguousAliases
+        self.viewProtocolAliases = viewAliases
         self.symbolTable = table
         self.names = names
         self.aliases = aliases
@@ -176,7 +195,9 @@ public final class ProjectIndex: @unchecked Sendable {
         // One reversed inheritance graph serves the four closures, then is dropped.
         let graph = inheritanceGraph()
         self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
-        self.viewLike = closure(of: ProjectIndex.viewProtocolNames.union(settings.viewLikeProtocols), in: graph)
+        var viewLike = closure(of: ProjectIndex.viewProtocolNames.union(ProjectIndex.representableProtocolNames).union(viewAliases).union(settings.viewLikeProtocols), in: graph)
+        markViewsByBody(&viewLike)
+        self.viewLike = viewLike
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.coreDataEntities = closure(of: settings.coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
@@ -229,8 +250,8 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         merger.finish(&table)
         let kept = (collected, exportedModules, keyPathDependencyTypes)
-        return ProjectIndex(summaries: summaries, table: table, names: self.names, aliases: aliases, ambiguousAliases: ambiguousAliases, functionAliases: functionTypeAliases,
-                            settings: settings) {
+        return ProjectIndex(summaries: summaries, table: table, names: self.names, aliases: aliases, ambiguousAliases: ambiguousAliases, viewAliases: viewProtocolAliases,
+                            functionAliases: functionTypeAliases, settings: settings) {
             keepsCollected ? kept : (ViewGraph.collect(summaries), kept.1, kept.2)
         }
     }
@@ -281,6 +302,7 @@ public final class ProjectIndex: @unchecked Sendable {
             }
             // Extensions may declare it too (a computed `var id`).
             sym.declaresID = sym.declaresID || t.declaresID
+            sym.declaresViewBody = sym.declaresViewBody || t.declaresViewBody
             if t.kind == .extension {
                 if let first = firstExtensionPaths[id] { if first != path { sym.isExtendedElsewhere = true } } else { firstExtensionPaths[id] = path }
             } else {

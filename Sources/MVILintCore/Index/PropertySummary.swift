@@ -139,6 +139,7 @@ public struct PropertySummary: Sendable {
     /// name of `sharedInstanceNames`, or one that starts with one (`sharedStore()`, `currentUser()`).
     public static func mayNameSharedInstance(_ member: String) -> Bool {
         let lower = member.lowercased()
-        return sharedInstanceNames.contains { lower.hasPrefix($0.lowercased()) }
+        return lowercasedSharedInstanceNames.contains { lower.hasPrefix($0) }
     }
+    private static let lowercasedSharedInstanceNames: [String] = sharedInstanceNames.map { $0.lowercased() }
 }

@@ -37,6 +37,8 @@ public struct TypeSymbol: Sendable {
     public var hasDynamicMemberLookup = false
     /// Whether an extension of the type is declared in a file other than its declaration's.
     public var isExtendedElsewhere = false
+    /// Its declaration or an extension declares `var body: some View`.
+    public var declaresViewBody = false
 
     public init(name: String) { self.name = name }
 }

@@ -104,6 +104,8 @@ public let mutatingMethodNames: Set<String> = [
     "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "popLast",
     "popFirst", "toggle", "sort", "reverse", "shuffle", "swapAt", "merge", "formUnion", "formIntersection",
     "subtract", "formSymmetricDifference", "updateValue", "removeValue", "appendContentsOf", "replaceSubrange",
+    // SwiftUI's `move(fromOffsets:toOffset:)` on a mutable collection (`.onMove`).
+    "move",
 ]
 /// `mutatingMethodNames` for allocation-free comparison with token text.
 let mutatingMethodWordSet = WordSet(Array(mutatingMethodNames))
@@ -288,6 +290,8 @@ extension SourceFile {
             } else if k == .identifier, kind(i - 1) == .period, i + 1 < tokens.count,
                       (kind(i + 1) == .leftParen && !tokens[i + 1].hasSpaceBefore) || kind(i + 1) == .leftBrace {
                 guard isText(i, in: mutatingMethodWordSet) else { continue }
+                // `move` only as SwiftUI's `move(fromOffsets:toOffset:)`: `move(to:)` is a method of another type.
+                if tokens[i].length == 4, isText(i, "move"), !(isWord(i + 2, "fromOffsets") && kind(i + 3) == .colon) { continue }
                 if shallowOut && isOneNameTarget(endingAt: i - 2) { continue }
                 let (comps, start) = chain(endingAt: i - 2)
                 guard !comps.isEmpty else { continue }
