@@ -9,6 +9,7 @@ import Foundation
 ///       "findings" : [
 ///         {
 ///           "column" : 5, "file" : "/abs/Model.swift", "line" : 12,
+///           "fix" : { "safety" : "safe", "title" : "Make the setter of `count` `private(set)`" },
 ///           "message" : "…", "notes" : [ { "column" : 7, "file" : "…", "line" : 3, "message" : "…" } ],
 ///           "rule" : "state_private_set", "severity" : "warning"
 ///         }
@@ -21,7 +22,9 @@ import Foundation
 /// `version` is the schema version: keys are only ever added within one version. Lines and
 /// columns are 1-based; columns count characters. `severity` is `warning` or `error`.
 /// `summary.files` counts the files that were linted; `diagnostics` lists inputs that could not
-/// be linted. Findings are in report order (path, line, column, rule).
+/// be linted. Findings are in report order (path, line, column, rule). `fix` is there only for a
+/// finding that `--fix` can correct: its title and its safety (`safe`, applied by `--fix`, or
+/// `unsafe`, applied with `--unsafe-fixes` too).
 public enum JSONReporter: Reporter {
     public static let id = "json"
     public static let summary = "A versioned JSON object with findings, a summary and diagnostics"
@@ -38,7 +41,8 @@ public enum JSONReporter: Reporter {
             findings: findings.map { f in
                 FindingObject(file: f.path, line: f.line, column: f.column, severity: f.severity.reportedName,
                               rule: f.ruleID, message: f.message,
-                              notes: f.notes.map { NoteObject(file: $0.path, line: $0.location.line, column: $0.location.column, message: $0.message) })
+                              notes: f.notes.map { NoteObject(file: $0.path, line: $0.location.line, column: $0.location.column, message: $0.message) },
+                              fix: f.fix.map { FixObject(title: $0.title, safety: $0.safety.rawValue) })
             },
             summary: Summary(files: result.lintedFileCount, findings: findings.count,
                              errors: findings.filter { $0.severity == .error }.count,
@@ -72,7 +76,10 @@ public enum JSONReporter: Reporter {
         var rule: String
         var message: String
         var notes: [NoteObject]
+        /// Left out (not `null`) when the finding has no fix.
+        var fix: FixObject?
     }
+    private struct FixObject: Encodable { var title: String; var safety: String }
     private struct NoteObject: Encodable { var file: String; var line: Int; var column: Int; var message: String }
     private struct Summary: Encodable {
         var files: Int
