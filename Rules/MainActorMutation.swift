@@ -154,6 +154,11 @@ struct MainActorMutation: Rule {
     /// Only a file's model classes (and their extensions) are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresModel }
 
+    /// What it collects about the project: where the project's functions, publishers, subjects,
+    /// Firestore references and closure-carrying enum cases run the closures they are given.
+    static let facts: [any ProjectFact.Type] = [MainHopFacts.self, PublisherFacts.self, MainOnlySubjects.self, FirestoreReferences.self,
+                                                ClosureCases.self, PublisherAliases.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         // The file's declarations and extensions of each type, grouped once (a file with many
@@ -308,7 +313,7 @@ struct MainActorMutation: Rule {
             }
         }
         // Also a project operator that only subscribes with `sink` and forwards (`sinkResult { }`).
-        if last == "sink" || (project.subscribingPublisherMethods.contains(last) && !project.mainDeliveringPublisherMethods.contains(last)) {
+        if last == "sink" || (project.fact(PublisherFacts.self).subscribingMethods.contains(last) && !project.fact(PublisherFacts.self).mainDeliveringMethods.contains(last)) {
             // A project publisher that delivers at once (`SumPublisher(values: v).sink { … }`):
             // the closure runs during the subscribing call, where the code around runs.
             if let start = c.calleeStart, let sink = c.callee.last?.token,
@@ -363,7 +368,7 @@ struct MainActorMutation: Rule {
             return .main
         }
         // Also a project function whose closure parameters are all non-escaping (`measure { }`).
-        if MainActorMutation.synchronousCalls.contains(last) || project.synchronousClosureFunctions.contains(last) { return .unknown }
+        if MainActorMutation.synchronousCalls.contains(last) || project.fact(MainHopFacts.self).synchronousClosureFunctions.contains(last) { return .unknown }
         // The parameter of a project function that the closure is passed to: `@MainActor`
         // (`update: @escaping @MainActor ([T]) -> Void`), or not escaping (run during the call).
         if let parameter = closureParameter(receiving: c, named: last, file: file, project: project) {
@@ -374,7 +379,7 @@ struct MainActorMutation: Rule {
         if last == "addObserver", observesMainPostedNotificationWhereItIsPosted(c, file: file) { return .main }
         // `.failed(dismiss: { … })`, `CouponAction.load(onCompletion: { … })`: a closure kept in a
         // value of a project enum's case, run by whoever takes the value apart, not by a framework.
-        if project.closureCaseNames.contains(last), let token = c.callee.last?.token,
+        if project.fact(ClosureCases.self).names.contains(last), let token = c.callee.last?.token,
            names.count == 1 ? file.kind(token - 1) == .period : project.kind(of: names[names.count - 2]) == .enum { return .unknown }
         // A framework method that calls its handler on the main thread (`MKLocalSearch.start`).
         var rootName = names.first { $0 != "self" }
@@ -394,8 +399,8 @@ struct MainActorMutation: Rule {
            project.sees(anyOf: library.modules, in: file) { return .main }
         // A reference held in a top-level or static constant of a file that imports Firestore
         // (`let USERS = Firestore.firestore().collection("users")`, `Refs.likes`).
-        if !project.firestoreReferenceNames.isEmpty, let first = names.first,
-           project.firestoreReferenceNames.contains(first) || (names.count > 2 && project.firestoreReferenceNames.contains(first + "." + names[1])),
+        if !project.fact(FirestoreReferences.self).names.isEmpty, let first = names.first,
+           project.fact(FirestoreReferences.self).names.contains(first) || (names.count > 2 && project.fact(FirestoreReferences.self).names.contains(first + "." + names[1])),
            MainActorMutation.firestoreReferenceMethods.contains(last) { return .main }
         // Firestore's own method names, whatever returned the reference (`Refs.rooms().addSnapshotListener { }`).
         // Firebase Storage's reference methods (`ref.getData(maxSize:) { }`, `putData`, `downloadURL`),
@@ -408,26 +413,26 @@ struct MainActorMutation: Rule {
         if MainActorMutation.authUserOnlyMethods.contains(last), let auth = MainActorMutation.libraryMainThreadCallbacks["Auth"],
            project.sees(anyOf: auth.modules, in: file) { return .main }
         // A project operator such as `sinkOnMain { … }` that receives on the main queue itself.
-        if project.mainDeliveringPublisherMethods.contains(last) { return .main }
-        if !project.mainDeliveringPublisherSignatures.isEmpty,
-           project.mainDeliveringPublisherSignatures.contains(PublisherMethodSummary.signature(
+        if project.fact(PublisherFacts.self).mainDeliveringMethods.contains(last) { return .main }
+        if !project.fact(PublisherFacts.self).mainDeliveringSignatures.isEmpty,
+           project.fact(PublisherFacts.self).mainDeliveringSignatures.contains(PublisherMethodSummary.signature(
                name: last, labels: c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0) } ?? [])) { return .main }
         // The method of the project type that a property of the model holds (`poller.start { … }`),
         // whatever other types' methods of that name do.
         let held = names.dropLast().drop(while: { $0 == "self" })
         if held.count == 1, let property = held.first, let owner = project.storedPropertyType(property, of: model) {
             let method = TypeRef.baseName(of: owner) + "." + last
-            if project.mainHoppingMethods.contains(method) { return .main }
-            if project.mainOrCallerContextMethods.contains(method) { return .unknown }
+            if project.fact(MainHopFacts.self).mainHoppingMethods.contains(method) { return .main }
+            if project.fact(MainHopFacts.self).mainOrCallerContextMethods.contains(method) { return .unknown }
         }
         // A project helper such as `Utils.onMain { … }` that runs its closure on the main queue.
-        if project.mainHoppingFunctions.contains(last) { return .main }
+        if project.fact(MainHopFacts.self).mainHoppingFunctions.contains(last) { return .main }
         // A project function that keeps the closure and calls it on the main queue or where it is
         // itself called (a poller that reports at once, then from main-queue answers).
-        if project.mainOrCallerContextFunctions.contains(last) { return .unknown }
+        if project.fact(MainHopFacts.self).mainOrCallerContextFunctions.contains(last) { return .unknown }
         // A helper from a package that is not linted, named for where it runs the closure
         // (`updateOnMain { }`, `performOnMainThread { }`); the project's own are judged above.
-        if project.closureParameterLists[last] == nil, MainActorMutation.namesMainQueue(last) { return .main }
+        if project.fact(MainHopFacts.self).closureParameterLists[last] == nil, MainActorMutation.namesMainQueue(last) { return .main }
         return .offMain("inside a completion handler passed to `\(last)`")
     }
 
@@ -436,7 +441,7 @@ struct MainActorMutation: Rule {
     /// `c`'s label; for a trailing closure without one, the first closure parameter whose label
     /// the call does not write; for an unlabelled argument, the first one without a label.
     private func closureParameter(receiving c: ClosureInfo, named name: String, file: SourceFile, project: ProjectIndex) -> ClosureParameterFact? {
-        guard let lists = project.closureParameterLists[name] else { return nil }
+        guard let lists = project.fact(MainHopFacts.self).closureParameterLists[name] else { return nil }
         let written = c.callee.last?.callParen.map { file.argumentLabels(ofCallAt: $0) } ?? []
         var found: ClosureParameterFact? = nil
         for parameters in lists {
@@ -501,7 +506,7 @@ struct MainActorMutation: Rule {
     /// of `body` (`let onMain = source.receive(on: DispatchQueue.main)`) begins with its initial value.
     private func hasMainReceive(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex, mainQueues: Set<String> = [],
                                 mainTimers: Set<String> = [], body: TokenRange? = nil, depth: Int = 0) -> Bool {
-        let operators = project.mainDeliveringPublisherMethods, signatures = project.mainDeliveringPublisherSignatures
+        let operators = project.fact(PublisherFacts.self).mainDeliveringMethods, signatures = project.fact(PublisherFacts.self).mainDeliveringSignatures
         var onMain = false
         // A stored timer of the main run loop (`ticks.autoconnect()`, `self.ticks`).
         if !mainTimers.isEmpty {
@@ -566,7 +571,7 @@ struct MainActorMutation: Rule {
                 // Firestore calls on the main queue.
                 onMain = true
             } else if file.kind(i) == .identifier, file.kind(i - 1) == .period, file.kind(i + 1) == .leftParen,
-                      MainActorMutation.namesMainQueue(file.name(i)), !project.publisherMethodNames.contains(file.name(i)) {
+                      MainActorMutation.namesMainQueue(file.name(i)), !project.fact(PublisherFacts.self).methodNames.contains(file.name(i)) {
                 // An operator of a package that is not linted, named for the main queue
                 // (`receiveOnMain()`), taken at its name as such a helper is.
                 onMain = true
@@ -701,7 +706,7 @@ struct MainActorMutation: Rule {
     /// holder is a parameter or a stored property of the model whose declaration names its type.
     private func subscribesToMainOnlySubject(_ c: ClosureInfo, function: FunctionDecl, model: String, file: SourceFile, project: ProjectIndex,
                                              isolatedState: StateSources) -> Bool {
-        guard !project.mainOnlySubjects.isEmpty else { return false }
+        guard !project.fact(MainOnlySubjects.self).members.isEmpty else { return false }
         let comps = c.callee
         var k = comps.first?.name == "self" ? 1 : 0
         guard comps.count - k >= 2 else { return false }
@@ -709,12 +714,12 @@ struct MainActorMutation: Rule {
         if comps.count - k >= 3, comps[k].callParen == nil {
             let holder = comps[k].name
             let declared = file.parameters(of: function).first { $0.name == holder }.map { $0.type?.baseName } ?? project.storedPropertyType(holder, of: model)
-            if let t = declared.map({ TypeRef.baseName(of: $0) }), project.mainOnlySubjects.contains(t + "." + comps[k + 1].name) {
+            if let t = declared.map({ TypeRef.baseName(of: $0) }), project.fact(MainOnlySubjects.self).members.contains(t + "." + comps[k + 1].name) {
                 owner = t
                 k += 1
             }
         }
-        guard comps[k].callParen == nil, project.mainOnlySubjects.contains(owner + "." + comps[k].name) else { return false }
+        guard comps[k].callParen == nil, project.fact(MainOnlySubjects.self).members.contains(owner + "." + comps[k].name) else { return false }
         return comps[(k + 1)..<(comps.count - 1)].allSatisfy { isolatedState.passesOnAtOnce($0.name) }
     }
 
@@ -723,8 +728,8 @@ struct MainActorMutation: Rule {
     /// `ProjectIndex.synchronousPublisherTypes`), followed only by operators that pass values on at once.
     private func startsAtSynchronousPublisher(in start: Int, before sink: Int, file: SourceFile, project: ProjectIndex,
                                               isolatedState: StateSources) -> Bool {
-        guard !project.synchronousPublisherTypes.isEmpty, file.kind(start) == .identifier, file.kind(start + 1) == .leftParen,
-              project.synchronousPublisherTypes.contains(file.name(start)), let close = file.partner(start + 1), close > start else { return false }
+        guard !project.fact(PublisherFacts.self).synchronousTypes.isEmpty, file.kind(start) == .identifier, file.kind(start + 1) == .leftParen,
+              project.fact(PublisherFacts.self).synchronousTypes.contains(file.name(start)), let close = file.partner(start + 1), close > start else { return false }
         let end = synchronousOperatorsEnd(from: close + 1, limit: sink - 1, file: file, isolatedState: isolatedState)
         return end == sink - 1 && file.kind(end) == .period
     }
@@ -830,22 +835,22 @@ struct MainActorMutation: Rule {
             guard project.symbol(t)?.declarationPath != nil else { return false }
             return project.isObservableModel(t) && project.observableState(of: t).contains(property)
         }
-        return StateSources(synchronousOperators: project.synchronousPublisherMethods, otherModelState: { holder, property in
+        return StateSources(synchronousOperators: project.fact(PublisherFacts.self).synchronousMethods, otherModelState: { holder, property in
             guard let t = holderType(holder, locals: true) else { return false }
             // A protocol (`any CounterStoring`): the state of every type of the project that adopts it.
-            if let adopters = project.aliasProtocolAdopters[t] {
+            if let adopters = project.fact(PublisherAliases.self).protocolAdopters[t] {
                 return adopters.allSatisfy { project.isObservableModel($0) && project.observableState(of: $0).contains(property) }
             }
             return project.isObservableModel(t) && project.observableState(of: t).contains(property)
         }, publisherAlias: { holder, name in
             guard let t = holder.map({ holderType($0) }) ?? model else { return nil }
             // A requirement of a protocol that every adopter implements with the same state's publisher.
-            if let adopters = project.aliasProtocolAdopters[t] {
-                let properties = adopters.map { a in project.symbol(a)?.publisherAliases.first { $0.name == name }?.property }
+            if let adopters = project.fact(PublisherAliases.self).protocolAdopters[t] {
+                let properties = adopters.map { a in project.fact(PublisherAliases.self).aliases(of: a, in: project).first { $0.name == name }?.property }
                 guard let first = properties.first ?? nil, properties.allSatisfy({ $0 == first }) else { return nil }
                 return first
             }
-            return project.symbol(t)?.publisherAliases.first { $0.name == name }?.property
+            return project.fact(PublisherAliases.self).aliases(of: t, in: project).first { $0.name == name }?.property
         }, sharedChainState: { names, property in
             // `names[0]` a project type and `names[1]` its shared instance (its declared type, else
             // the type itself), then stored properties.

@@ -239,8 +239,11 @@ struct StatePrivateSet: Rule {
     /// Only a file's model classes (and their extensions) are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresModel }
 
+    static let facts: [any ProjectFact.Type] = [OutsideWrites.self]
+
     func check(_ context: inout RuleContext) {
         let project = context.project
+        let outsideWrites = project.fact(OutsideWrites.self)
         var fileprivateTypes: Set<ObjectIdentifier>? = nil
         for type in context.file.tree.allTypes where type.kind == .class && project.isModel(type) {
             if fileprivateTypes == nil { fileprivateTypes = context.file.fileprivateTypes() }
@@ -259,9 +262,9 @@ struct StatePrivateSet: Rule {
                 if isWiring(v, in: context.file, project: project) { continue }
                 // A property the project binds (`$model.query`) would stop compiling with
                 // `private(set)`: the binding has to move into the model first, so no fix.
-                let bound = project.boundMemberNames.contains(v.name)
+                let bound = outsideWrites.boundMembers.contains(v.name)
                 // So would one that an extension of the model in another file assigns.
-                let writtenElsewhere = project.extensionWrittenMembers[type.name + "." + v.name].map { $0 != context.file.path } ?? false
+                let writtenElsewhere = outsideWrites.extensionWrites[type.name + "." + v.name].map { $0 != context.file.path } ?? false
                 context.report(at: v.nameToken, .writableState(v.name, model: type.name),
                                fix: bound || writtenElsewhere ? nil : privateSetFix(v, in: context.file))
             }

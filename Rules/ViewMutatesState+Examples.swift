@@ -421,6 +421,30 @@ extension ViewMutatesState {
             }
             """,
         ]),
+        // An entity class that Xcode generates from the project's Core Data model.
+        .nonTriggering(files: [
+            "Journal.xcdatamodeld/Journal.xcdatamodel/contents": """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" userDefinedModelVersionIdentifier="">
+                <entity name="Entry" representedClassName=".Entry" syncable="YES" codeGenerationType="class">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+            </model>
+            """,
+            "EntryEditor.swift": """
+            import SwiftUI
+            struct EntryEditor: View {
+                @ObservedObject var entry: Entry
+                @Environment(\\.managedObjectContext) private var context
+                var body: some View {
+                    Button("Rename") {
+                        entry.title = "Renamed"
+                        try? context.save()
+                    }
+                }
+            }
+            """,
+        ]),
         // A Composable Architecture store: writing its state sends a binding action. Also where
         // the project keeps the library's sources, so that its `Store` is declared.
         .nonTriggering(files: [

@@ -65,6 +65,8 @@ struct ViewMutatesState: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
+    static let facts: [any ProjectFact.Type] = [SettableComputedProperties.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         for type in project.viewTypes(in: file) {
@@ -154,9 +156,10 @@ private func heldType(_ path: [String], model: String, project: ProjectIndex) ->
 /// which none of them stores: writing it runs the model's own code.
 private func isComputedProperty(_ name: String, of model: String, project: ProjectIndex) -> Bool {
     var current: String? = model, seen = Set<String>(), settable = false
+    let settableComputed = project.fact(SettableComputedProperties.self)
     while let type = current, seen.insert(type).inserted, seen.count <= 16, let symbol = project.symbol(type) {
         if symbol.storedProperties.contains(where: { $0.name == name }) { return false }
-        if symbol.settableComputedNames.contains(name) { settable = true }
+        if settableComputed.byType[symbol.name]?.contains(name) == true { settable = true }
         current = symbol.inherited.first { project.kind(of: $0) == .class }
     }
     return settable

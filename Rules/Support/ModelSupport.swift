@@ -4,6 +4,12 @@ import MVILintCore
 extension TypeDecl {
     /// The simple name the index knows this type by (an extension's extended type).
     var indexName: String { kind == .extension ? extendedBaseName : name }
+
+    /// The type named `name` declared directly inside this one, if any.
+    func nestedType(named name: String) -> TypeDecl? {
+        for m in members { if case .type(let t) = m, t.kind != .extension, t.name == name { return t } }
+        return nil
+    }
 }
 
 extension ProjectIndex {

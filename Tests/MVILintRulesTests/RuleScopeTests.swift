@@ -23,10 +23,8 @@ final class RuleScopeTests: XCTestCase {
     /// Runs every rule (engine rules aside) on every file of the project, each rule enabled, and
     /// compares the findings with the rule's scope for the file.
     func check(_ sources: [(path: String, text: String)], settings: ProjectSettings = ProjectSettings()) -> Outcome {
-        let files = sources.map { SourceFile(path: $0.path, text: $0.text) }
-        let summaries = files.map { FileSummary(file: $0) }
         let linter = Linter(rules: allRules, selection: RuleSelection(onlyRules: Set(allRules.map { $0.info.id })), settings: settings)
-        let index = linter.makeIndex(summaries)
+        let (files, index, summaries) = linter.makeIndex(sources: sources)
         let words = FileScope.words(of: allRules)
         let needles = words.map(FileScope.Needle.init)
         var outcome = Outcome()

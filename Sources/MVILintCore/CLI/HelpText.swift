@@ -244,11 +244,6 @@ enum HelpText {
 }
 
 extension String {
-    /// Padded with spaces to `width` characters.
-    func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
     /// Each line longer than `width` characters broken at spaces (a longer word stays whole).
     func wrapped(width: Int) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in

@@ -329,14 +329,7 @@ public struct JSON5Outline {
     }
 
     private mutating func emitString(_ s: String) {
-        out += Array(JSON5Outline.quoted(s).utf8)
-    }
-
-    /// `s` as a JSON string literal (the escaping the JSON reporters use).
-    static func quoted(_ s: String) -> String {
-        var r = ""
-        ReportJSON.quote(s, into: &r)
-        return r
+        out += Array(JSONString.quoted(s).utf8)
     }
 
     private func character(at i: Int) -> String {

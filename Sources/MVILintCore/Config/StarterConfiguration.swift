@@ -61,8 +61,8 @@ public enum StarterConfiguration {
         switch value {
         case .bool(let b): return String(b)
         case .int(let i): return String(i)
-        case .string(let s): return JSON5Outline.quoted(s)
-        case .strings(let list): return "[" + list.map(JSON5Outline.quoted).joined(separator: ", ") + "]"
+        case .string(let s): return JSONString.quoted(s)
+        case .strings(let list): return "[" + list.map(JSONString.quoted).joined(separator: ", ") + "]"
         }
     }
 

@@ -70,7 +70,8 @@ public enum RuleDocs {
         for e in list {
             for f in e.files {
                 if e.files.count > 1 { out += "`\(f.name)`:\n\n" }
-                out += "```swift\n\(f.source.replacingOccurrences(of: "↓", with: ""))\n```\n\n"
+                // A Core Data model's `contents` is XML; every other file is Swift.
+                out += "```\(f.name.hasSuffix("contents") ? "xml" : "swift")\n\(f.source.replacingOccurrences(of: "↓", with: ""))\n```\n\n"
             }
             if e.files.count > 1 { out += "---\n\n" }
         }

@@ -96,8 +96,8 @@ public struct Baseline: Sendable, Equatable {
         var out = "{\n  \"version\": \(Baseline.formatVersion),\n  \"findings\": ["
         for (i, e) in entries.enumerated() {
             out += i == 0 ? "\n" : ",\n"
-            out += "    {\"rule\": \(JSON5Outline.quoted(e.rule)), \"path\": \(JSON5Outline.quoted(e.path)), \"text\": \(JSON5Outline.quoted(e.text)), \"occurrence\": \(e.occurrence)"
-            if let m = e.message { out += ", \"message\": \(JSON5Outline.quoted(m))" }
+            out += "    {\"rule\": \(JSONString.quoted(e.rule)), \"path\": \(JSONString.quoted(e.path)), \"text\": \(JSONString.quoted(e.text)), \"occurrence\": \(e.occurrence)"
+            if let m = e.message { out += ", \"message\": \(JSONString.quoted(m))" }
             out += "}"
         }
         out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"

@@ -336,6 +336,14 @@ public enum FileDiscovery {
         return out
     }
 
+    /// Whether `path` is the `contents` of a version of a Core Data model
+    /// (`Model.xcdatamodeld/Model.xcdatamodel/contents`), as `coreDataEntityClasses(manifests:)` reads them.
+    public static func isCoreDataModelContents(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count >= 3 && parts[parts.count - 1] == "contents" && parts[parts.count - 2].hasSuffix(".xcdatamodel")
+            && parts[parts.count - 3].hasSuffix(".xcdatamodeld")
+    }
+
     /// A Core Data model larger than this is not read (real ones are kilobytes).
     static let maximumModelSize = 8 << 20
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+/// What the engine knows of a lint file before pass 2: its declarations, the words its bytes contain.
 
 /// What the engine knows of a lint file before it checks it, for `Rule.mayReport(in:)`.
 ///
@@ -66,21 +62,8 @@ public final class FileScope {
     /// Every suppression comment contains it: a file that does not was not written to silence anything.
     static let suppressionWord = "mvilint"
 
-    /// A word to search for, with the byte of it that `memchr` looks for (`ByteSearch.anchor`).
-    struct Needle {
-        let bytes: [UInt8]
-        let anchor: Int
-        init(_ word: String) {
-            let bytes = Array(word.utf8)
-            self.bytes = bytes
-            anchor = bytes.withUnsafeBufferPointer(ByteSearch.anchor)
-        }
-
-        /// Whether the word occurs in `hay` (`ByteSearch.occurs`).
-        func occurs(in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-            bytes.withUnsafeBufferPointer { ByteSearch.occurs($0, anchor: anchor, in: hay) }
-        }
-    }
+    /// A word to search for (`ByteSearch.Needle`).
+    typealias Needle = ByteSearch.Needle
 
     /// Which of `needles` occur in `bytes`: bit `i` for `needles[i]`.
     static func mask(of needles: [Needle], in bytes: [UInt8]) -> UInt64 {
@@ -91,41 +74,5 @@ public final class FileScope {
             }
         }
         return mask
-    }
-}
-
-/// Searching a file's bytes for a word: `memchr` looks for one byte of the word, chosen to be
-/// rare in Swift code, and each hit is compared in full.
-enum ByteSearch {
-    /// The index of the word's rarest byte: its first capital letter, else its rarest lowercase
-    /// letter. Capitals are rarest: in the generated projects `A` is 3.6 and `R` 0.6 bytes in a
-    /// thousand, against `o` 23.6, `i` 45.8 and `e` 88.2; the order of the lowercase letters is
-    /// approximate.
-    static func anchor(_ word: UnsafeBufferPointer<UInt8>) -> Int {
-        let order: StaticString = "qzjxkwyvbgpfhucdmlonasitre"
-        func rank(_ b: UInt8) -> Int {
-            if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") { return -1 }
-            return order.withUTF8Buffer { $0.firstIndex(of: b) } ?? order.utf8CodeUnitCount
-        }
-        return word.indices.min { rank(word[$0]) < rank(word[$1]) } ?? 0
-    }
-
-    /// Whether `word` occurs in `hay`; `anchor` is the index of the byte `memchr` looks for.
-    static func occurs(_ word: UnsafeBufferPointer<UInt8>, anchor: Int, in hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !word.isEmpty else { return true }
-        guard let base = hay.baseAddress, hay.count >= word.count else { return false }
-        // Candidate anchors lie in `anchor ..< count - n + anchor + 1`.
-        let end = hay.count - word.count + anchor + 1
-        var from = anchor
-        while from < end {
-            guard let hit = memchr(base + from, Int32(word[anchor]), end - from) else { return false }
-            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-            let start = at - anchor
-            var k = 0
-            while k < word.count && hay[start + k] == word[k] { k += 1 }
-            if k == word.count { return true }
-            from = at + 1
-        }
-        return false
     }
 }

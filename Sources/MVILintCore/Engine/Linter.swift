@@ -172,6 +172,7 @@ public final class Linter {
         // that many files mention are kept once.
         let interner = StringInterner()
         let plan = activeRules()
+        let facts = Linter.factTypes(of: plan)
         let scoping = skipsFilesOutOfScope && !retainsSources
         let scopeWords = FileScope.words(of: plan.map(\.rule))
         let needles = scopeWords.map(FileScope.Needle.init)
@@ -190,8 +191,7 @@ public final class Linter {
             }
             let t1 = DispatchTime.now()
             let file = SourceFile(path: path, bytes: bytes)
-            var summary = FileSummary.summary(of: file)
-            summary.intern(interner)
+            let summary = Linter.summary(of: file, facts: facts, interner: interner)
             let wordMask = scoping && isLintFile ? FileScope.mask(of: needles, in: bytes) : 0
             let scanTime = seconds(t1, DispatchTime.now())
             let keep = isLintFile && budget.take(bytes.count)
@@ -235,10 +235,7 @@ public final class Linter {
             }
         }
         loaded = []
-        var ownedIndex: ProjectIndex? = ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
-                                                     defaultMainActorDirectories: settings.defaultMainActorDirectories,
-                                                     defaultMainActorEverywhere: settings.defaultMainActorEverywhere,
-                                                     coreDataEntityClasses: settings.coreDataEntityClasses)
+        var ownedIndex: ProjectIndex? = Linter.makeIndex(summaries, settings: settings, facts: facts)
         if scoping {
             // On all cores: on a large project, asking every rule about every file is a second
             // of one thread's time (index lookups of names, summaries spread over memory).
@@ -342,18 +339,60 @@ public final class Linter {
         return (outcome, seconds(t0, DispatchTime.now()))
     }
 
-    /// Lints in-memory sources (examples, tests, stdin). Every source is both project and lint file.
+    /// Lints in-memory sources (examples, tests, stdin). Every source is both project and lint
+    /// file, except the `contents` of Core Data models (`FileDiscovery.isCoreDataModelContents`),
+    /// whose entity classes join the settings' as the command line reads them from disk.
     public func lint(sources: [(path: String, text: String)]) -> [Finding] {
-        let files = sources.map { SourceFile(path: $0.path, text: $0.text) }
-        let index = makeIndex(files.map { FileSummary(file: $0) })
+        let made = makeIndex(sources: sources)
         let plan = activeRules()
-        return files.flatMap { check($0, index: index, plan: plan) }.sorted(by: Finding.reportOrder)
+        return made.files.flatMap { check($0, index: made.index, plan: plan) }.sorted(by: Finding.reportOrder)
     }
 
-    public func makeIndex(_ summaries: [FileSummary]) -> ProjectIndex {
+    /// The index of in-memory sources, built as `lint(sources:)` builds it (the way the command
+    /// line builds it from the files on disk), with the parsed Swift files.
+    public func makeIndex(sources: [(path: String, text: String)]) -> (files: [SourceFile], index: ProjectIndex, summaries: [FileSummary]) {
+        let plan = activeRules()
+        var settings = self.settings
+        settings.coreDataEntityClasses.formUnion(Linter.coreDataEntityClasses(in: sources))
+        let facts = Linter.factTypes(of: plan)
+        let interner = StringInterner()
+        let files = sources.filter { !FileDiscovery.isCoreDataModelContents($0.path) }.map { SourceFile(path: $0.path, text: $0.text) }
+        let summaries = files.map { Linter.summary(of: $0, facts: facts, interner: interner) }
+        return (files, Linter.makeIndex(summaries, settings: settings, facts: facts), summaries)
+    }
+
+    /// The entity classes that the Core Data models among `sources` declare.
+    static func coreDataEntityClasses(in sources: [(path: String, text: String)]) -> Set<String> {
+        var out = Set<String>()
+        for s in sources where FileDiscovery.isCoreDataModelContents(s.path) { out.formUnion(FileDiscovery.representedClassNames(in: Array(s.text.utf8))) }
+        return out
+    }
+
+    /// Pass 1 for one parsed file: its summary, with its contributions to `facts`, its long names
+    /// shared through `interner`.
+    static func summary(of file: SourceFile, facts: [any ProjectFact.Type], interner: StringInterner) -> FileSummary {
+        var summary = FileSummary.summary(of: file)
+        summary.facts = FileFacts(of: file, facts: facts, interner: interner)
+        summary.intern(interner)
+        return summary
+    }
+
+    /// The project index: the one place where the engine builds it, for `lint(files:…)` and
+    /// `lint(sources:)` alike, from the project's settings and the facts of the enabled rules.
+    static func makeIndex(_ summaries: [FileSummary], settings: ProjectSettings, facts: [any ProjectFact.Type]) -> ProjectIndex {
         ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                      defaultMainActorDirectories: settings.defaultMainActorDirectories,
-                     defaultMainActorEverywhere: settings.defaultMainActorEverywhere)
+                     defaultMainActorEverywhere: settings.defaultMainActorEverywhere,
+                     coreDataEntityClasses: settings.coreDataEntityClasses, facts: facts)
+    }
+
+    /// The facts of the rules of `plan`, each once, in the rules' order.
+    static func factTypes(of plan: [ActiveRule]) -> [any ProjectFact.Type] {
+        var out: [any ProjectFact.Type] = []
+        for active in plan {
+            for f in active.rule.facts where !out.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(f) }) { out.append(f) }
+        }
+        return out
     }
 
     /// Runs every enabled rule over one parsed file, then applies its suppression comments.

@@ -245,9 +245,14 @@ public protocol Rule {
     /// no enabled rule can (`FileScope`). The answer must never be false where `check` would
     /// report; the default, true, checks every file.
     static func mayReport(in scope: FileScope) -> Bool
+    /// The project-wide facts that the rule collects for itself (`ProjectFact`) and reads with
+    /// `context.project.fact(_:)`. They are collected only while a rule that lists them is
+    /// enabled; the default is none.
+    static var facts: [any ProjectFact.Type] { get }
 }
 
 extension Rule {
     public static var scopeWords: [String] { [] }
     public static func mayReport(in scope: FileScope) -> Bool { true }
+    public static var facts: [any ProjectFact.Type] { [] }
 }

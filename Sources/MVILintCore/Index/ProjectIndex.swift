@@ -1,650 +1,14 @@
-/// The project-wide type index: built once from every file's declarations, then read-only.
+/// The project-wide type index: built once from every file's summary, then read-only.
 
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// What one file contributes to the index (small, so that the whole project's summaries stay in memory).
-public struct FileSummary: Sendable {
-    public struct TypeEntry: Sendable {
-        public var kind: TypeKind
-        /// Simple name (for an extension, the extended type's last component).
-        public var name: String
-        public var inherited: [String]
-        public var isMainActor: Bool
-        public var isObservableMacro: Bool
-        public var isNonisolated: Bool
-        public var location: SourceLocation
-        /// `@Published` instance properties (observable state of an ObservableObject).
-        public var publishedNames: [String]
-        /// Stored instance properties, for rules that look at a type from its extensions.
-        public var storedProperties: [PropertySummary] = []
-        /// For an enum: a case has associated values (so it is not `Equatable` unless it says so).
-        public var hasAssociatedValues = false
-        /// A SwiftData `@Model` class: Observation tracks its persisted properties.
-        public var isSwiftDataModel = false
-        /// It declares a property named `id` (stored or computed).
-        public var declaresID = false
-        /// A `@dynamicMemberLookup` class: a member it does not declare is its subscript's.
-        public var hasDynamicMemberLookup = false
-        public var extraFields: [TypeExtras] = []
-
-        public init(kind: TypeKind, name: String, inherited: [String], isMainActor: Bool, isObservableMacro: Bool, isNonisolated: Bool,
-                    location: SourceLocation, publishedNames: [String], storedProperties: [PropertySummary], hasAssociatedValues: Bool, extras: TypeExtras) {
-            self.kind = kind; self.name = name; self.inherited = inherited; self.isMainActor = isMainActor
-            self.isObservableMacro = isObservableMacro; self.isNonisolated = isNonisolated; self.location = location
-            self.publishedNames = publishedNames; self.storedProperties = storedProperties
-            self.hasAssociatedValues = hasAssociatedValues
-            self.extras = extras
-        }
-    }
-    public struct StaticPropertyType: Sendable { public var name: String; public var type: String }
-    public var path: String
-    public var types: [TypeEntry] = []
-    /// typealias name → base name of its target.
-    public var aliases: [(String, String)] = []
-    /// Typealiases of a function type (`typealias Completion = (Result<Int, Error>) -> Void`).
-    public var functionAliases: [String] = []
-    /// Enum cases with an associated value of function type (`case failed(dismiss: () -> Void)`).
-    public var closureCases: [String] = []
-    /// Members that the file binds through a projected value (`$model.query` → `query`).
-    public var boundMembers: [String] = []
-    /// Constants holding a Firestore reference (`FileSummary.firestoreReferences`).
-    public var firestoreReferences: [String] = []
-    /// Structs and enums nested in another type, as `Outer.Name` (`MigrateView.Model`).
-    public var nestedValueTypes: [String] = []
-    /// Construction sites and environment provisions (`ViewGraph.swift`).
-    public var viewGraph: ViewGraphSummary? = nil
-    /// Methods of `extension Publisher` (custom Combine operators, `PublisherMethods.swift`).
-    public var publisherMethods: [PublisherMethodSummary] = []
-    /// Functions with a closure parameter, and whether they run it on the main queue (`MainHopFunctions.swift`).
-    public var mainHopFunctions: [MainHopSummary] = []
-    /// Modules the file re-exports (`@_exported import ComposableArchitecture`).
-    public var exportedImports: [String] = []
-    /// Dependencies registered for key-path injection: property name → base name of its type
-    /// (`extension EnvironmentValues { var loginUseCase: any LoginUseCase { … } }`,
-    /// `extension Container { var signUp: Factory<SignUpUseCase> { … } }`).
-    public var keyPathDependencies: [(String, String)] = []
-    /// Factory registrations (`var pin: ParameterFactory<String, PinModel> { self { PinModel(userID:
-    /// $0) } }`), and whether each names no scope, so that each call makes a new instance.
-    public var factories: [(name: String, unscoped: Bool)] = []
-    /// Functions and methods that name a return type, and whether every `return` of theirs (or
-    /// their single expression) constructs that type: each call makes a new instance.
-    public var freshInstanceFunctions: [(name: String, fresh: Bool)] = []
-    /// The file's own `Publisher` types, each with whether it delivers at once (`FileSummary.publisherTypes`).
-    public var publisherTypes: [(name: String, synchronous: Bool)] = []
-    /// Where the file's types send values through their own subjects, and the members other code
-    /// sends through (`FileSummary.subjectSends`).
-    public var subjectSends: [(member: String, onMain: Bool)] = []
-    public var foreignSubjectSends: [String] = []
-    /// Members that the file's extensions assign, as `Type.member` (`FileSummary.extensionWrites`).
-    public var extensionWrites: [String] = []
-
-    public init(path: String) { self.path = path }
-
-    /// The name under which an inherited type joins the inheritance graph: its last component,
-    /// except for SwiftUI's view protocols qualified by another name (`Platform.View`, a project's
-    /// alias of `UIView`), which keep the qualifier so that they are not taken for SwiftUI's.
-    public static func inheritedName(_ t: TypeRef) -> String {
-        guard ProjectIndex.viewProtocolNames.contains(t.baseName), t.qualifiedBase != t.baseName,
-              t.qualifiedBase != "SwiftUI." + t.baseName else { return t.baseName }
-        return t.qualifiedBase
-    }
-
-    /// Extracts the summary of a parsed file.
-    public init(file: SourceFile) {
-        self = FileSummary.summary(of: file)
-    }
-
-    /// The summary of a parsed file, built in a local and handed over whole (built on `self` in
-    /// the initializer, it was copied once more on the way out).
-    static func summary(of file: SourceFile) -> FileSummary {
-        var s = FileSummary(path: file.path)
-        s.summarise(file)
-        return s
-    }
-
-    private mutating func summarise(_ file: SourceFile) {
-        // Exact capacity: the summaries of the whole project stay in memory.
-        types.reserveCapacity(file.tree.allTypes.count)
-        for t in file.tree.allTypes {
-            let name = t.kind == .extension ? t.extendedBaseName : t.name
-            types.append(TypeEntry(kind: t.kind, name: name, inherited: t.inherited.map(FileSummary.inheritedName),
-                                   isMainActor: t.header.isMainActor,
-                                   isObservableMacro: t.header.hasAttribute("Observable"),
-                                   isNonisolated: t.header.hasModifier("nonisolated"),
-                                   location: file.location(ofToken: t.nameToken),
-                                   publishedNames: t.variables.filter(\.isPublished).map(\.name),
-                                   storedProperties: t.variables.filter { $0.isStored && !$0.isStatic }.map { PropertySummary(variable: $0, in: file) },
-                                   hasAssociatedValues: t.kind == .enum && FileSummary.hasAssociatedValues(t, in: file),
-                                   extras: TypeExtras(
-                                    // Only an `@Observable` class tracks its properties (the macro goes on the
-                                    // class declaration): no list for every other type.
-                                    trackedNames: t.kind == .class && t.header.hasAttribute("Observable")
-                                        ? t.variables.filter(\.isObservationTracked).map(\.name) : [],
-                                    settableRequirements: t.kind == .protocol ? t.variables.filter { v in
-                                        guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { return false }
-                                        return (o..<c).contains { file.isWord($0, "set") }
-                                    }.map(\.name) : [],
-                                    propertyRequirements: t.kind == .protocol ? t.variables.filter { !$0.isStatic }.map(\.name) : [],
-                                    mainActorRequirements: t.kind == .protocol
-                                        ? t.functions.filter { $0.header.isMainActor && !$0.header.isStatic }.map(\.name) : [],
-                                    staticPropertyTypes: FileSummary.staticPropertyTypes(of: t, in: file),
-                                    settableComputedNames: t.kind == .class || t.kind == .extension ? FileSummary.settableComputedNames(of: t, in: file) : [],
-                                    publisherAliases: t.kind == .class || t.kind == .extension ? FileSummary.publisherAliases(of: t, in: file) : [],
-                                    plainComputedNames: t.kind == .class ? FileSummary.plainComputedNames(of: t, in: file) : [])))
-            if t.kind == .class, t.header.hasAttribute("Model"), file.tree.imports.contains("SwiftData") { types[types.count - 1].isSwiftDataModel = true }
-            if t.variables.contains(where: { $0.name == "id" && !$0.isStatic }) { types[types.count - 1].declaresID = true }
-            if t.kind == .class, t.header.hasAttribute("dynamicMemberLookup") { types[types.count - 1].hasDynamicMemberLookup = true }
-            if t.kind == .enum { closureCases += FileSummary.closureCases(of: t, in: file) }
-        }
-        // A test file imports XCTest or Testing, or imports the app's module `@testable`.
-        // An alias declared inside a type of a test file names a type for those tests only
-        // (`typealias Store = TestStore<…>` in a test case): it does not rename the type for the
-        // rest of the project.
-        let isTestFile = file.tree.imports.contains("XCTest") || file.tree.imports.contains("Testing") || file.tree.hasTestableImport
-        for a in file.tree.typeAliases where a.outerNames.isEmpty || !isTestFile {
-            if let target = a.target { aliases.append((a.name, target.baseName)) }
-            if a.target?.isFunctionType == true { functionAliases.append(a.name) }
-        }
-        viewGraph = ViewGraphSummary(file: file)
-        boundMembers = FileSummary.boundMembers(in: file)
-        firestoreReferences = FileSummary.firestoreReferences(in: file)
-        for t in file.tree.allTypes where (t.kind == .struct || t.kind == .enum) && !t.outerNames.isEmpty {
-            nestedValueTypes.append(t.outerNames[t.outerNames.count - 1] + "." + t.name)
-        }
-        // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`, a mock calling its
-        // completion at once) does not run in the app: it does not tell how the app's function of
-        // that name delivers.
-        publisherMethods = isTestFile ? [] : PublisherMethodSummary.methods(in: file)
-        mainHopFunctions = isTestFile ? [] : MainHopSummary.functions(in: file)
-        exportedImports = file.tree.exportedImports
-        keyPathDependencies = FileSummary.keyPathDependencies(in: file)
-        factories = FileSummary.factories(in: file)
-        freshInstanceFunctions = isTestFile ? [] : FileSummary.freshInstanceFunctions(in: file)
-        publisherTypes = isTestFile ? [] : FileSummary.publisherTypes(in: file)
-        if !isTestFile { (subjectSends, foreignSubjectSends) = FileSummary.subjectSends(in: file) }
-        extensionWrites = FileSummary.extensionWrites(in: file)
-    }
-
-    /// The members that the file's extensions of a type write (`_tint = value`, `self.count += 1`,
-    /// `state.isLoading = true`, `items.append(x)`, `self.items[i] = x`), as `Type.member`: a
-    /// `private(set)` setter would not let an extension in another file do so. A name that the
-    /// extension declares as a local (`let`, `var`, `for`) is not a member unless written through
-    /// `self`; anything else counts, as writing more members here only withholds fixes.
-    static func extensionWrites(in file: SourceFile) -> [String] {
-        var out: [String] = []
-        for t in file.tree.allTypes where t.kind == .extension {
-            guard let open = t.bodyOpen, let close = t.bodyClose, open < close else { continue }
-            let body = (open + 1)..<close
-            let owner = t.extendedBaseName
-            var locals: Set<String>? = nil
-            for m in file.mutations(in: body) {
-                guard let member = m.path.first else { continue }
-                if !m.viaSelf {
-                    if locals == nil {
-                        var names = Set<String>()
-                        for i in body where file.kind(i) == .keyword && (file.isText(i, "let") || file.isText(i, "var") || file.isText(i, "for"))
-                            && file.kind(i + 1) == .identifier { names.insert(file.name(i + 1)) }
-                        locals = names
-                    }
-                    if locals!.contains(member) { continue }
-                }
-                out.append(owner + "." + member)
-            }
-        }
-        return out
-    }
-
-    /// The `send(…)` calls of the file: those a type makes through a member of its own
-    /// (`self.changed.send(ids)`, `changed.send(ids)` in its methods), as `Type.member` with whether
-    /// the send runs on the main queue or actor (inside `DispatchQueue.main.async { }`,
-    /// `MainActor.run { }`, `Task { @MainActor in }`, in a `@MainActor` method or type); and the
-    /// members that other code sends through (`library.changed.send(ids)`), whose context is not known.
-    static func subjectSends(in file: SourceFile) -> (own: [(member: String, onMain: Bool)], foreign: [String]) {
-        // The bytes first: most files send nothing.
-        guard file.bytesContain("send(") else { return ([], []) }
-        var own: [(member: String, onMain: Bool)] = [], foreign: [String] = []
-        func scan(_ body: TokenRange, owner: String?, isolated: Bool) {
-            for i in body where file.isWord(i, "send") && file.kind(i - 1) == .period && file.kind(i + 1) == .leftParen {
-                let names = file.chain(endingAt: i).components.map(\.name)
-                guard names.count >= 2 else { continue }
-                let member = names[names.count - 2]
-                guard let owner, names.count == 2 || (names.count == 3 && names[0] == "self") else {
-                    foreign.append(member)
-                    continue
-                }
-                let onMain = MainHopSummary.innermostDeferredClosureHops(around: i, in: body, file: file) { c in
-                    c.hopsToMainQueue || c.attributes.contains("MainActor")
-                } ?? isolated
-                own.append((owner + "." + member, onMain))
-            }
-        }
-        for t in file.tree.allTypes {
-            let owner = t.kind == .extension ? t.extendedBaseName : t.name
-            let isolated = t.header.hasAttribute("MainActor")
-            for f in t.functions { if let b = f.bodyTokens { scan(b, owner: owner, isolated: isolated || f.header.hasAttribute("MainActor")) } }
-        }
-        for f in file.tree.topLevelFunctions { if let b = f.bodyTokens { scan(b, owner: nil, isolated: false) } }
-        return (own, foreign)
-    }
-
-    /// The types of the file that conform to Combine's `Publisher` themselves, each with whether
-    /// its `receive(subscriber:)` hands the values to the subscriber at once, on the subscribing
-    /// thread: its body starts no closure (a completion handler, a queue's or a timer's block)
-    /// and no task.
-    static func publisherTypes(in file: SourceFile) -> [(name: String, synchronous: Bool)] {
-        var out: [(name: String, synchronous: Bool)] = []
-        for t in file.tree.allTypes where t.kind != .extension && t.kind != .protocol && t.inheritedBaseNames.contains("Publisher") {
-            guard let receive = t.functions.first(where: { $0.name == "receive" && file.parameters(of: $0).first?.label == "subscriber" }),
-                  let body = receive.bodyTokens else {
-                out.append((t.name, false))
-                continue
-            }
-            let deferred = body.contains { i in
-                file.kind(i) == .leftBrace ? file.isClosureOpen(i) : file.startsWorkElsewhere(at: i)
-            }
-            out.append((t.name, !deferred))
-        }
-        return out
-    }
-
-    /// The functions of `freshInstanceFunctions`: those whose return type is written as a
-    /// capitalised name (`-> FeedModel`), each with whether its body ends with a construction of
-    /// that type (`return FeedModel(source: s)`, or the single expression `FeedModel()`,
-    /// `.init(…)`) and every other `return` in it constructs the type too.
-    static func freshInstanceFunctions(in file: SourceFile) -> [(name: String, fresh: Bool)] {
-        var out: [(name: String, fresh: Bool)] = []
-        func consider(_ f: FunctionDecl) {
-            guard f.kind == .function, let r = f.returnTypeTokens, r.count == 1, file.kind(r.lowerBound) == .identifier, file.beginsWithCapital(r.lowerBound),
-                  let body = f.bodyTokens, !body.isEmpty else { return }
-            let type = r.lowerBound
-            // Whether a construction of the type starts at `i` and ends its statement at `end`.
-            func constructs(at i: Int) -> Int? {
-                var j = i
-                if file.kind(j) == .period, file.isWord(j + 1, "init") { j += 2 } else if file.kind(j) == .identifier, file.tokens[j].length == file.tokens[type].length,
-                                                                                   file.name(j) == file.name(type) { j += 1 } else { return nil }
-                guard file.kind(j) == .leftParen, !file.tokens[j].hasSpaceBefore, let close = file.partner(j), close > j else { return nil }
-                return close + 1
-            }
-            // `let made = Navigator(…)` (or `var`), a local of the body that holds a construction
-            // and is not assigned again: returning it (`made.owner = self; return made`) hands
-            // back a new instance too.
-            var freshLocals: Set<String>? = nil
-            func returnsFreshLocal(at i: Int) -> Int? {
-                guard file.kind(i) == .identifier, file.kind(i - 1) != .period else { return nil }
-                if freshLocals == nil {
-                    var names = Set<String>(), assigned = Set<String>()
-                    for j in body where (file.isWord(j, "let") || file.isWord(j, "var")) && file.kind(j + 1) == .identifier && file.kind(j + 2) == .equal {
-                        if let end = constructs(at: j + 3), end >= body.upperBound || file.tokens[end].isAtLineStart || file.kind(end) == .semicolon {
-                            names.insert(file.name(j + 1))
-                        }
-                    }
-                    if !names.isEmpty {
-                        for m in file.mutations(in: body) where m.kind == .assignment && m.path.count == 1 && !m.viaSelf { assigned.insert(m.path[0]) }
-                    }
-                    freshLocals = names.subtracting(assigned)
-                }
-                return freshLocals!.contains(file.name(i)) ? i + 1 : nil
-            }
-            var fresh = true
-            var endsWithOne = false
-            if let end = constructs(at: body.lowerBound), end == body.upperBound { endsWithOne = true }
-            for i in body where file.isWord(i, "return") {
-                guard let end = constructs(at: i + 1) ?? returnsFreshLocal(at: i + 1),
-                      end >= body.upperBound || file.tokens[end].isAtLineStart || file.kind(end) == .semicolon || file.kind(end) == .rightBrace else { fresh = false; break }
-                if end == body.upperBound { endsWithOne = true }
-            }
-            out.append((f.name, fresh && endsWithOne))
-        }
-        for t in file.tree.allTypes { for f in t.functions { consider(f) } }
-        for case .function(let f) in file.tree.declarations { consider(f) }
-        return out
-    }
-
-    /// Types whose instance properties are read through key paths by injection wrappers:
-    /// SwiftUI's `@Environment(\.x)`, swift-dependencies' `@Dependency(\.x)`, Factory's
-    /// `@Injected(\.x)` (and containers that inherit `SharedContainer` or `ManagedContainer`).
-    static let dependencyContainers: Set<String> = ["EnvironmentValues", "DependencyValues", "Container", "InjectedValues"]
-    static let dependencyContainerBases: Set<String> = ["SharedContainer", "ManagedContainer"]
-    /// Wrappers around a registration whose generic argument is the dependency's type.
-    static let registrationWrappers: Set<String> = ["Factory", "ParameterFactory"]
-
-    /// The instance properties with a written type of `dependencyContainers`, as (name, type).
-    static func keyPathDependencies(in file: SourceFile) -> [(String, String)] {
-        var out: [(String, String)] = []
-        for t in file.tree.allTypes {
-            let name = t.kind == .extension ? t.extendedBaseName : t.name
-            guard dependencyContainers.contains(name) || t.inherited.contains(where: { dependencyContainerBases.contains($0.baseName) }) else { continue }
-            for v in t.variables where !v.isStatic {
-                guard let type = v.type else { continue }
-                var base = type.baseName
-                if registrationWrappers.contains(base) {
-                    // `Factory<SignUpUseCase>` registers a `SignUpUseCase`.
-                    let text = type.text
-                    guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { continue }
-                    base = TypeRef.baseName(of: String(text[text.index(after: open)..<close]))
-                }
-                if !base.isEmpty { out.append((v.name, base)) }
-            }
-        }
-        return out
-    }
-
-    /// The registrations (`Factory<T>`, `ParameterFactory<P, T>` properties of a Factory
-    /// container), each unscoped when its definition names no scope (`.cached`, `.shared`,
-    /// `.singleton`, `.scope(…)`): Factory then makes a new instance for each call.
-    static func factories(in file: SourceFile) -> [(name: String, unscoped: Bool)] {
-        var out: [(name: String, unscoped: Bool)] = []
-        for t in file.tree.allTypes {
-            let name = t.kind == .extension ? t.extendedBaseName : t.name
-            guard name == "Container" || t.inherited.contains(where: { dependencyContainerBases.contains($0.baseName) }) else { continue }
-            for v in t.variables where !v.isStatic {
-                guard let type = v.type, registrationWrappers.contains(type.baseName), let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
-                let scoped = (o..<c).contains { file.isWord($0, "cached") || file.isWord($0, "shared") || file.isWord($0, "singleton") || file.isWord($0, "scope") }
-                out.append((v.name, !scoped))
-            }
-        }
-        return out
-    }
-
-    /// The computed instance properties of `t` that have a setter: a `set` accessor (`set { … }`,
-    /// `set(value) { … }`) in the accessor block.
-    static func settableComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
-        var out: [String] = []
-        for v in t.variables where v.isComputed && !v.isStatic {
-            guard let o = v.accessorOpen, let c = v.accessorClose, o < c else { continue }
-            if (o + 1..<c).contains(where: { file.isWord($0, "set") && (file.kind($0 + 1) == .leftBrace || file.kind($0 + 1) == .leftParen) }) {
-                out.append(v.name)
-            }
-        }
-        return out
-    }
-
-    /// The cases of enum `t` one of whose associated values has a function type (`case
-    /// failed(dismiss: () -> Void, message: String)`, `case load(onCompletion: (Result<Int, Error>) -> Void)`).
-    /// The members bound through a projected value: `$model.query` (`TextField("", text:
-    /// $model.query)`) → `query`, `$store.state.filter` → `state`. Closure parameters (`$0.id`)
-    /// are not projected values.
-    static func boundMembers(in file: SourceFile) -> [String] {
-        // Found from the bytes (`memchr` for `$`, then a letter), each candidate checked against
-        // the tokens by bisection, so that a comment or a string never counts.
-        var out = Set<String>()
-        let tokens = file.tokens
-        file.bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return }
-            var from = 0
-            while from < b.count, let hit = memchr(base + from, Int32(UInt8(ascii: "$")), b.count - from) {
-                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                from = at + 1
-                guard at + 1 < b.count, b[at + 1] == UInt8(ascii: "_") || (b[at + 1] | 0x20 >= UInt8(ascii: "a") && b[at + 1] | 0x20 <= UInt8(ascii: "z")) else { continue }
-                // The token that starts at `at`, if any.
-                var lo = 0, hi = tokens.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if Int(tokens[mid].start) < at { lo = mid + 1 } else { hi = mid }
-                }
-                guard lo + 2 < tokens.count, Int(tokens[lo].start) == at, tokens[lo].kind == .dollarIdentifier,
-                      tokens[lo + 1].kind == .period, tokens[lo + 2].kind == .identifier else { continue }
-                out.insert(file.name(lo + 2))
-            }
-        }
-        return out.sorted()
-    }
-
-    /// The computed instance properties of class `t` whose getter reads nothing but stored
-    /// properties of `t` that are not observable state (`var database: Database {
-    /// settings.database }`), types and members of those: a view that reads one shows nothing
-    /// that a change of the model's state would update. Any other name in the getter (a method,
-    /// another computed property, `self` itself, an inherited member) makes it count as state.
-    static func plainComputedNames(of t: TypeDecl, in file: SourceFile) -> [String] {
-        let computed = t.variables.filter { $0.isComputed && !$0.isStatic && $0.accessorOpen != nil }
-        guard !computed.isEmpty else { return [] }
-        let observableMacro = t.header.hasAttribute("Observable")
-        let stored = t.variables.filter { $0.isStored && !$0.isStatic }
-        let plainStored = Set(stored.filter { observableMacro ? !$0.isObservationTracked : !$0.isPublished }.map(\.name))
-        guard !plainStored.isEmpty else { return [] }
-        var out: [String] = []
-        for v in computed {
-            guard let o = v.accessorOpen, let c = v.accessorClose, c > o + 1 else { continue }
-            var plain = true
-            for i in (o + 1)..<c where file.kind(i) == .identifier || file.isWord(i, "self") {
-                if file.isWord(i, "self") {
-                    if file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, plainStored.contains(file.name(i + 2)) { continue }
-                    plain = false
-                    break
-                }
-                if file.kind(i - 1) == .period && !file.isWord(i - 2, "self") { continue }
-                if file.beginsWithCapital(i) || plainStored.contains(file.name(i)) { continue }
-                plain = false
-                break
-            }
-            if plain { out.append(v.name) }
-        }
-        return out
-    }
-
-    /// Top-level and static constants that hold Firestore or one of its references, in a file
-    /// that imports Firestore (`let USERS = Firestore.firestore().collection("users")` → `USERS`;
-    /// `static let likes = …` in `enum Refs` → `Refs.likes`).
-    static func firestoreReferences(in file: SourceFile) -> [String] {
-        guard file.tree.imports.contains(where: FirebaseCallbacks.firestoreModules.contains) else { return [] }
-        func holdsFirestore(_ v: VariableDecl) -> Bool {
-            guard v.isLet, let r = v.initializer else { return false }
-            return file.isFirestoreInstance(at: r.lowerBound)
-        }
-        var out: [String] = []
-        for case .variable(let v) in file.tree.declarations where holdsFirestore(v) { out.append(v.name) }
-        for t in file.tree.allTypes {
-            for v in t.variables where v.isStatic && holdsFirestore(v) { out.append((t.kind == .extension ? t.extendedBaseName : t.name) + "." + v.name) }
-        }
-        return out
-    }
-
-    static func closureCases(of t: TypeDecl, in file: SourceFile) -> [String] {
-        var out: [String] = []
-        for m in t.members {
-            guard case .other(let r) = m, r.lowerBound < r.upperBound else { continue }
-            var k = r.lowerBound
-            if file.isText(k, "indirect") { k += 1 }
-            guard file.isWord(k, "case") else { continue }
-            k += 1
-            while k < r.upperBound {
-                if file.kind(k) == .identifier, file.kind(k + 1) == .leftParen, let close = file.partner(k + 1), close > k + 1 {
-                    if (k + 2..<close).contains(where: { file.kind($0) == .arrow }) { out.append(file.name(k)) }
-                    k = close + 1
-                } else {
-                    k += 1
-                }
-            }
-        }
-        return out
-    }
-
-    /// The computed instance properties of `t` that only hand out the publisher of one of its
-    /// properties: `var itemsPublisher: Published<[Item]>.Publisher { $items }` (also `self.$items`,
-    /// `return $items`, `$items.eraseToAnyPublisher()`).
-    static func publisherAliases(of t: TypeDecl, in file: SourceFile) -> [PublisherAlias] {
-        var out: [PublisherAlias] = []
-        for v in t.variables where v.isComputed && !v.isStatic {
-            guard let o = v.accessorOpen, let c = v.accessorClose, o + 1 < c, c - o <= 10 else { continue }
-            var i = o + 1
-            if file.isWord(i, "return") { i += 1 }
-            if file.isWord(i, "self"), file.kind(i + 1) == .period { i += 2 }
-            guard file.kind(i) == .dollarIdentifier else { continue }
-            let end = i + 1 == c ? c : (file.kind(i + 1) == .period && file.isWord(i + 2, "eraseToAnyPublisher") && file.kind(i + 3) == .leftParen
-                                        && file.kind(i + 4) == .rightParen ? i + 5 : -1)
-            if end == c { out.append(PublisherAlias(name: v.name, property: String(file.name(i).dropFirst()))) }
-        }
-        return out
-    }
-
-    /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made
-    /// by the initial value (`static let preview = AppModel()`, `= AppModel.shared`).
-    static func staticPropertyTypes(of t: TypeDecl, in file: SourceFile) -> [StaticPropertyType] {
-        var out: [StaticPropertyType] = []
-        for v in t.variables where v.isStatic {
-            if let type = PropertySummary.typeName(of: v, in: file), !type.isEmpty {
-                out.append(StaticPropertyType(name: v.name, type: type))
-            } else if v.type == nil, let r = v.initializer, let literal = literalTypeName(at: r.lowerBound, in: file) {
-                // `static let defaultTags = ["red", "blue"]`: a literal's type.
-                out.append(StaticPropertyType(name: v.name, type: literal))
-            }
-        }
-        return out
-    }
-
-    /// `Array`, `String`, `Int`, `Double` or `Bool` for a literal at `i` (`[…]`, `"…"`, `42`,
-    /// `true`); nil for any other expression.
-    static func literalTypeName(at i: Int, in file: SourceFile) -> String? {
-        switch file.kind(i) {
-        case .leftBracket: return "Array"
-        case .stringLiteral: return "String"
-        case .integerLiteral: return "Int"
-        case .floatLiteral: return "Double"
-        default: return file.isWord(i, "true") || file.isWord(i, "false") ? "Bool" : nil
-        }
-    }
-
-    /// Whether one of an enum's cases has associated values (`case live(Reader)`).
-    static func hasAssociatedValues(_ t: TypeDecl, in file: SourceFile) -> Bool {
-        t.members.contains { m in
-            guard case .other(let r) = m, r.lowerBound < r.upperBound else { return false }
-            var k = r.lowerBound
-            if file.isText(k, "indirect") { k += 1 }
-            return file.isWord(k, "case") && (k..<r.upperBound).contains { file.kind($0) == .leftParen }
-        }
-    }
-}
-
-/// A type as the whole project sees it: its declaration merged with all its extensions.
-public struct TypeSymbol: Sendable {
-    // Wide fields first and one-byte fields last: the index holds one symbol per project type,
-    // and this order (with the rare fields out of line) packs a symbol into 80 bytes rather than 128.
-    public var name: String
-    /// Direct supertypes and conformances, from the declaration and every extension.
-    public var inherited: [String] = []
-    public var publishedNames: [String] = []
-    /// Stored instance properties of the primary declaration(s).
-    public var storedProperties: [PropertySummary] = []
-    /// Tracked names, protocol requirements and static property types, merged (`TypeExtras`).
-    public var extraFields: [TypeExtras] = []
-    /// Where the primary declaration is.
-    public var declarationPath: String?
-    public var declarationLocation: SourceLocation?
-    /// Kind of the primary declaration; nil when only extensions were seen.
-    public var kind: TypeKind?
-    /// Whether the primary declaration is `@MainActor` (an `@MainActor` extension does not count).
-    public var isMainActorAttribute = false
-    public var isObservableMacro = false
-    public var isNonisolated = false
-    /// Whether two or more primary declarations have this simple name (nested `Coordinator`s of
-    /// different views): what the name inherits is then theirs together.
-    public var isDeclaredMoreThanOnce = false
-    /// Whether two primary declarations of this simple name are of different kinds (a class
-    /// `Item` and a struct `Layout.Item`): `kind` is then only the first one's.
-    public var hasNamesakesOfOtherKinds = false
-    /// An enum one of whose cases has associated values.
-    public var hasAssociatedValues = false
-    /// A SwiftData `@Model` class, whose persisted properties Observation tracks.
-    public var isSwiftDataModel = false
-    /// One of its declarations or extensions declares a property named `id`.
-    public var declaresID = false
-    /// A primary declaration is a `@dynamicMemberLookup` class.
-    public var hasDynamicMemberLookup = false
-    /// Whether an extension of the type is declared in a file other than its declaration's.
-    public var isExtendedElsewhere = false
-
-    public init(name: String) { self.name = name }
-}
-
-/// The fields that few types have, kept out of line: a type entry or symbol holds them in a
-/// one-element array only when one of them is not empty. The index keeps 300 000 entries and
-/// 190 000 symbols on a project of 100 000 files; inline, these four lists would take 32 bytes
-/// in each (15 MB), for the few protocols, `@Observable` classes and types with static members.
-public struct TypeExtras: Sendable {
-    /// For an `@Observable` class: its stored instance `var`s without `@ObservationIgnored` (its
-    /// observable state); empty for every other type. Only the primary declaration's count.
-    public var trackedNames: [String] = []
-    /// For a protocol: its property requirements declared `{ get set }`.
-    public var settableRequirements: [String] = []
-    /// For a protocol: all of its property requirements (`{ get }` included).
-    public var propertyRequirements: [String] = []
-    /// For a protocol: its instance method requirements marked `@MainActor`, whose witnesses in a
-    /// declaration that states the conformance are isolated to the main actor too.
-    public var mainActorRequirements: [String] = []
-    /// Static properties whose type is written or made by the initial value: name, type. For a
-    /// symbol, those of the declaration and of every extension.
-    public var staticPropertyTypes: [FileSummary.StaticPropertyType] = []
-    /// For a class: its computed instance properties with a setter (`var enabled: Bool { get { … }
-    /// set { … } }`). For a symbol, those of the declaration and of every extension.
-    public var settableComputedNames: [String] = []
-    /// For a class: its computed instance properties that hand out one of its properties'
-    /// publishers (`FileSummary.publisherAliases`). For a symbol, the declaration's and every extension's.
-    public var publisherAliases: [PublisherAlias] = []
-    /// For a class: its computed instance properties whose getter reads only stored properties
-    /// of the class that are not observable state (`FileSummary.plainComputedNames`).
-    public var plainComputedNames: [String] = []
-
-    public init(trackedNames: [String] = [], settableRequirements: [String] = [], propertyRequirements: [String] = [],
-                mainActorRequirements: [String] = [], staticPropertyTypes: [FileSummary.StaticPropertyType] = [],
-                settableComputedNames: [String] = [], publisherAliases: [PublisherAlias] = [], plainComputedNames: [String] = []) {
-        self.trackedNames = trackedNames; self.settableRequirements = settableRequirements
-        self.propertyRequirements = propertyRequirements; self.mainActorRequirements = mainActorRequirements
-        self.staticPropertyTypes = staticPropertyTypes
-        self.settableComputedNames = settableComputedNames; self.publisherAliases = publisherAliases
-        self.plainComputedNames = plainComputedNames
-    }
-
-    var isEmpty: Bool {
-        trackedNames.isEmpty && settableRequirements.isEmpty && propertyRequirements.isEmpty && mainActorRequirements.isEmpty
-            && staticPropertyTypes.isEmpty
-            && settableComputedNames.isEmpty && publisherAliases.isEmpty && plainComputedNames.isEmpty
-    }
-}
-
-/// A computed property that hands out the publisher of a property of its type (`itemsPublisher`
-/// for `$items`).
-public struct PublisherAlias: Sendable {
-    public var name: String
-    public var property: String
-    public init(name: String, property: String) { self.name = name; self.property = property }
-}
-
-/// A type entry or symbol, with its `TypeExtras` read and written as fields.
-public protocol TypeExtrasHolding {
-    /// Empty, or the one `TypeExtras` that is not empty.
-    var extraFields: [TypeExtras] { get set }
-}
-
-extension TypeExtrasHolding {
-    public var extras: TypeExtras {
-        get { extraFields.first ?? TypeExtras() }
-        set { extraFields = newValue.isEmpty ? [] : [newValue] }
-    }
-    public var trackedNames: [String] { extraFields.first?.trackedNames ?? [] }
-    public var settableRequirements: [String] { extraFields.first?.settableRequirements ?? [] }
-    public var propertyRequirements: [String] { extraFields.first?.propertyRequirements ?? [] }
-    public var mainActorRequirements: [String] { extraFields.first?.mainActorRequirements ?? [] }
-    public var staticPropertyTypes: [FileSummary.StaticPropertyType] { extraFields.first?.staticPropertyTypes ?? [] }
-    public var settableComputedNames: [String] { extraFields.first?.settableComputedNames ?? [] }
-    public var publisherAliases: [PublisherAlias] { extraFields.first?.publisherAliases ?? [] }
-    public var plainComputedNames: [String] { extraFields.first?.plainComputedNames ?? [] }
-}
-
-extension FileSummary.TypeEntry: TypeExtrasHolding {}
-extension TypeSymbol: TypeExtrasHolding {}
 
 /// Project-wide facts about types, resolved transitively. Read-only and thread-safe once built.
 public final class ProjectIndex: @unchecked Sendable {
     /// Every symbol, in order of first appearance; `symbolIDs` finds one by name. (A dictionary of
     /// symbols would store each large value in a hash table kept a quarter empty: on a project
     /// of 100 000 files the split saves about 30 MB.)
-    private let symbolTable: [TypeSymbol]
-    private let symbolIDs: [String: Int32]
+    let symbolTable: [TypeSymbol]
+    let symbolIDs: [String: Int32]
     /// The merged symbols by simple name.
     public var symbols: [String: TypeSymbol] { symbolIDs.mapValues { symbolTable[Int($0)] } }
     public let aliases: [String: String]
@@ -653,14 +17,6 @@ public final class ProjectIndex: @unchecked Sendable {
     public let ambiguousAliases: Set<String>
     /// Names of the project's typealiases of a function type (`typealias Completion = () -> Void`).
     public let functionTypeAliases: Set<String>
-    /// Names of the project's enum cases with an associated value of function type.
-    public let closureCaseNames: Set<String>
-    /// Members that some file binds through a projected value (`$model.query`): `FileSummary.boundMembers`.
-    public let boundMemberNames: Set<String>
-    /// Top-level and static constants holding Firestore references (`FileSummary.firestoreReferences`).
-    public let firestoreReferenceNames: Set<String>
-    /// Structs and enums nested in another type (`FileSummary.nestedValueTypes`): `Outer.Name`.
-    public let nestedValueTypeNames: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
     public let modelSuffixes: [String]
     /// Directories (absolute, with trailing `/`) whose files default to MainActor isolation.
@@ -669,91 +25,43 @@ public final class ProjectIndex: @unchecked Sendable {
     public let defaultMainActorEverywhere: Bool
     /// Class names of the Core Data entities of the project's models (`ProjectSettings`).
     public let coreDataEntityClasses: Set<String>
-    /// Whether a name is of the domain or data layer (`LayerNames.isDomainOrData` in the rules),
-    /// worked out once per name for the run.
-    public let domainOrDataAnswers = NameAnswers()
 
     // The inheritance closures, as flags over `symbolTable`: only declared names are reached,
     // and a flag costs no string.
-    private var observableObjects = SymbolFlags()
-    private var viewLike = SymbolFlags()
-    private var appOrScene = SymbolFlags()
+    var observableObjects = SymbolFlags()
+    var viewLike = SymbolFlags()
+    var appOrScene = SymbolFlags()
     /// `NSManagedObject` and the classes that inherit from it or from an entity class of the
     /// project's Core Data models (`coreDataEntityClasses`, which count themselves).
-    private var coreDataEntities = SymbolFlags()
+    var coreDataEntities = SymbolFlags()
     /// Whether a protocol of the project has a `@MainActor` method requirement (`TypeExtras.mainActorRequirements`).
     public private(set) var hasMainActorRequirements = false
-    /// Protocols of the project adopted by a class that hands out publishers of its own state,
-    /// with the types that adopt them (`aliasProtocolAdopters(in:)`).
-    public private(set) var aliasProtocolAdopters: [String: [String]] = [:]
-    private var mainActorTypes = SymbolFlags()
+    var mainActorTypes = SymbolFlags()
     /// Which views construct which, with the environment objects provided on the way.
     public private(set) var viewGraph = ViewGraph()
-    /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
-    public private(set) var mainDeliveringPublisherMethods: Set<String> = []
-    /// Names of all project functions summarised as publisher methods (operators of `extension
-    /// Publisher`, functions returning a publisher).
-    public private(set) var publisherMethodNames: Set<String> = []
-    /// Names of project operators that subscribe to their upstream with `sink` and forward to the
-    /// closure they are given (`PublisherMethodSummary.subscribing`).
-    public private(set) var subscribingPublisherMethods: Set<String> = []
-    /// The same by signature (`name(label:)`), for a call whose name the project also gives to
-    /// functions with other labels (`PublisherMethodSummary.mainDeliveringSignatures`).
-    public private(set) var mainDeliveringPublisherSignatures: Set<String> = []
-    /// Names of project operators that pass values on at once, where the upstream delivers
-    /// (`PublisherMethodSummary.passesOnAtOnce`), when every function of that name does.
-    public private(set) var synchronousPublisherMethods: Set<String> = []
-    /// Names of project functions that run the closure they are given on the main queue.
-    public private(set) var mainHoppingFunctions: Set<String> = []
+    /// The facts that the enabled rules collect for themselves (`fact(_:)`).
+    @usableFromInline private(set) var mergedFacts = MergedFacts()
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
     public private(set) var exportedModules: Set<String> = []
-    /// Dependencies registered for key-path injection (`FileSummary.keyPathDependencies`):
-    /// property name → base name of its type, for names registered with one type only.
-    public private(set) var keyPathDependencyTypes: [String: String] = [:]
-    /// Factory registrations that name no scope in any definition (`FileSummary.factories`): a
-    /// call (`Container.shared.pinModel(id)`) makes a new instance.
-    public private(set) var unscopedFactories: Set<String> = []
-    /// Names of project functions each of which makes a new instance of its return type at every
-    /// call (`FileSummary.freshInstanceFunctions`), when no function of that name may do otherwise.
-    public private(set) var freshInstanceFunctions: Set<String> = []
-    /// The project's own `Publisher` types whose `receive(subscriber:)` delivers at once, on the
-    /// subscribing thread (`FileSummary.publisherTypes`), when no type of that name may do otherwise.
-    public private(set) var synchronousPublisherTypes: Set<String> = []
-    /// Members of project types, as `Type.member`, through which only the type's own code sends
-    /// values, and only on the main queue or actor (`FileSummary.subjectSends`): a subscriber to
-    /// one runs on the main queue.
-    public private(set) var mainOnlySubjects: Set<String> = []
-    /// Members that extensions assign, as `Type.member`, with the file of those extensions ("" when
-    /// extensions in several files do; `FileSummary.extensionWrites`).
-    public private(set) var extensionWrittenMembers: [String: String] = [:]
-    /// Names of project functions that run the closures they are given during the call
-    /// (non-escaping closure parameters only).
-    public private(set) var synchronousClosureFunctions: Set<String> = []
-    /// Names of project functions that keep the closure they are given and call it on the main
-    /// queue or in the caller's context: it runs on the main queue when they are called there.
-    public private(set) var mainOrCallerContextFunctions: Set<String> = []
-    /// Function name → the closure parameters of each project function of that name.
-    public private(set) var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
-    /// As `mainHoppingFunctions` and `mainOrCallerContextFunctions`, for methods named with their
-    /// type (`WatchPoller.start`): for a call whose receiver's type is known.
-    public private(set) var mainHoppingMethods: Set<String> = []
-    public private(set) var mainOrCallerContextMethods: Set<String> = []
-
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
     public static let delegateAdaptors: Set<String> = ["UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor"]
 
+    /// Builds the index of the project whose files `summaries` describe, then merges the
+    /// contributions of its files to `facts` (`ProjectFact`). The engine builds it in one place,
+    /// `Linter.makeIndex`, from the project's settings and the enabled rules' facts.
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false,
-                coreDataEntityClasses: Set<String> = []) {
+                coreDataEntityClasses: Set<String> = [], facts: [any ProjectFact.Type] = []) {
         // The view graph's first stage needs no symbol: on a large project it runs beside the
         // symbol table. On a small one a thread would cost more than it saves, so no thread is
         // started (a run on a few files, tests and the fuzz target stay on one thread).
         var collected: ViewGraph.Collected? = nil
-        var facts: SummaryFacts? = nil
+        var exportedModules = Set<String>()
         let collecting = DispatchWorkItem {
             collected = ViewGraph.collect(summaries)
-            facts = SummaryFacts(summaries)
+            // Fields read in place: a lazy map over the summaries would copy each one.
+            for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
         }
         let collectsBeside = summaries.count >= ProjectIndex.concurrentCollectMinimum
         if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
@@ -782,10 +90,6 @@ public final class ProjectIndex: @unchecked Sendable {
         var aliases: [String: String] = [:]
         var ambiguousAliases = Set<String>()
         var functionAliases = Set<String>()
-        var closureCases = Set<String>()
-        var boundMembers = Set<String>()
-        var firestoreReferences = Set<String>()
-        var nestedValueTypes = Set<String>()
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
@@ -798,17 +102,14 @@ public final class ProjectIndex: @unchecked Sendable {
         func merge(_ sym: inout TypeSymbol, id: Int32, _ t: FileSummary.TypeEntry, path: String) {
             if let extra = t.extraFields.first {
                 var merged = sym.extras
-                // Static properties, and computed ones, may also be declared in extensions.
+                // Static properties may also be declared in extensions.
                 merged.staticPropertyTypes += extra.staticPropertyTypes
-                merged.settableComputedNames += extra.settableComputedNames
-                merged.publisherAliases += extra.publisherAliases
                 if t.kind != .extension {
                     // The first declaration's arrays are shared with its summary, not copied.
                     ProjectIndex.appendShared(&merged.trackedNames, extra.trackedNames)
                     merged.settableRequirements += extra.settableRequirements
                     merged.propertyRequirements += extra.propertyRequirements
                     merged.mainActorRequirements += extra.mainActorRequirements
-                    merged.plainComputedNames += extra.plainComputedNames
                 }
                 sym.extras = merged
             }
@@ -864,16 +165,8 @@ public final class ProjectIndex: @unchecked Sendable {
                 aliases[a] = target
             }
             functionAliases.formUnion(summaries[si].functionAliases)
-            closureCases.formUnion(summaries[si].closureCases)
-            boundMembers.formUnion(summaries[si].boundMembers)
-            firestoreReferences.formUnion(summaries[si].firestoreReferences)
-            nestedValueTypes.formUnion(summaries[si].nestedValueTypes)
         }
         self.functionTypeAliases = functionAliases
-        self.closureCaseNames = closureCases
-        self.boundMemberNames = boundMembers
-        self.firestoreReferenceNames = firestoreReferences
-        self.nestedValueTypeNames = nestedValueTypes
         // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
         // nested aliases of one name): which one a use means is not known, so neither is taken.
         for a in ambiguousAliases { aliases[a] = nil }
@@ -897,94 +190,29 @@ public final class ProjectIndex: @unchecked Sendable {
         self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
         self.mainActorTypes = mainActorClosure(in: graph)
-        self.aliasProtocolAdopters = aliasProtocolAdopters(in: graph)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
-        facts!.apply(to: self)
+        self.exportedModules = exportedModules
+        // Last: a fact's merge may ask anything of the index.
+        self.mergedFacts = MergedFacts(facts, summaries: summaries, project: self)
     }
 
-    /// What the index learns from the summaries alone, with no symbol: on a large project it is
-    /// worked out on the second thread, after the view graph's first stage, while the symbol
-    /// table, the inheritance closures and the view graph are built.
-    private struct SummaryFacts {
-        var mainDeliveringPublisherMethods: Set<String> = []
-        var publisherMethodNames: Set<String> = []
-        var subscribingPublisherMethods: Set<String> = []
-        var mainDeliveringPublisherSignatures: Set<String> = []
-        var synchronousPublisherMethods: Set<String> = []
-        var mainHoppingFunctions: Set<String> = []
-        var exportedModules: Set<String> = []
-        var keyPathDependencyTypes: [String: String] = [:]
-        var unscopedFactories: Set<String> = []
-        var freshInstanceFunctions: Set<String> = []
-        var synchronousPublisherTypes: Set<String> = []
-        var mainOnlySubjects: Set<String> = []
-        var extensionWrittenMembers: [String: String] = [:]
-        var synchronousClosureFunctions: Set<String> = []
-        var mainOrCallerContextFunctions: Set<String> = []
-        var mainHoppingMethods: Set<String> = []
-        var mainOrCallerContextMethods: Set<String> = []
-        var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
+    /// The merged fact `type` of the project, which a rule declared in `Rule.facts`. A fact that no
+    /// enabled rule declared was not collected: it is then merged from no file at all.
+    @inlinable
+    public func fact<F: ProjectFact>(_ type: F.Type) -> F {
+        if let f = mergedFacts.fact(type) { return f }
+        return uncollected(type)
+    }
 
-        init(_ summaries: [FileSummary]) {
-            let publisherMethods = summaries.flatMap(\.publisherMethods)
-            mainDeliveringPublisherMethods = PublisherMethodSummary.mainDelivering(publisherMethods)
-            publisherMethodNames = Set(publisherMethods.lazy.map(\.name))
-            subscribingPublisherMethods = PublisherMethodSummary.subscribing(publisherMethods)
-            mainDeliveringPublisherSignatures = PublisherMethodSummary.mainDeliveringSignatures(
-                publisherMethods, deliveringNames: mainDeliveringPublisherMethods)
-            synchronousPublisherMethods = namesWhereAllQualify(publisherMethods, name: \.name) { m, _, _, _ in m.passesOnAtOnce }
-            let closureFunctions = summaries.flatMap(\.mainHopFunctions)
-            mainHoppingFunctions = MainHopSummary.mainHopping(closureFunctions, types: summaries)
-            // Fields read in place: a lazy map over the summaries would copy each one.
-            for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
-            var dependencies: [String: String] = [:]
-            for i in summaries.indices {
-                // A name registered with two different types is not resolved.
-                for (name, type) in summaries[i].keyPathDependencies { dependencies[name] = dependencies[name].map { $0 == type ? type : "" } ?? type }
-            }
-            keyPathDependencyTypes = dependencies.filter { !$0.value.isEmpty }
-            unscopedFactories = namesWhereAllQualify(summaries.flatMap(\.factories), name: \.name) { f, _, _, _ in f.unscoped }
-            freshInstanceFunctions = namesWhereAllQualify(summaries.flatMap(\.freshInstanceFunctions), name: \.name) { f, _, _, _ in f.fresh }
-            synchronousPublisherTypes = namesWhereAllQualify(summaries.flatMap(\.publisherTypes), name: \.name) { t, _, _, _ in t.synchronous }
-            let mainSent = namesWhereAllQualify(summaries.flatMap(\.subjectSends), name: \.member) { x, _, _, _ in x.onMain }
-            var foreign = Set<String>()
-            for i in summaries.indices { foreign.formUnion(summaries[i].foreignSubjectSends) }
-            for i in summaries.indices {
-                // One path, or "" for members written from extensions in several files.
-                let path = summaries[i].path
-                for member in summaries[i].extensionWrites { extensionWrittenMembers[member] = extensionWrittenMembers[member].map { $0 == path ? $0 : "" } ?? path }
-            }
-            for member in mainSent {
-                guard let dot = member.firstIndex(of: "."), !foreign.contains(String(member[member.index(after: dot)...])) else { continue }
-                mainOnlySubjects.insert(member)
-            }
-            synchronousClosureFunctions = MainHopSummary.synchronous(closureFunctions)
-            mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(closureFunctions, mainHopping: mainHoppingFunctions)
-            (mainHoppingMethods, mainOrCallerContextMethods) = MainHopSummary.methodPlacements(closureFunctions, mainHopping: mainHoppingFunctions)
-            for m in closureFunctions { closureParameterLists[m.name, default: []].append(m.closureParameters) }
-        }
+    /// The first collected fact that is a `P`: a protocol that code outside the rules reads (the
+    /// graph's `KeyPathDependencyTypes`), nil when no enabled rule collected such a fact.
+    public func collectedFact<P>(as type: P.Type) -> P? { mergedFacts.first(as: type) }
 
-        func apply(to index: ProjectIndex) {
-            index.mainDeliveringPublisherMethods = mainDeliveringPublisherMethods
-            index.publisherMethodNames = publisherMethodNames
-            index.subscribingPublisherMethods = subscribingPublisherMethods
-            index.mainDeliveringPublisherSignatures = mainDeliveringPublisherSignatures
-            index.synchronousPublisherMethods = synchronousPublisherMethods
-            index.mainHoppingFunctions = mainHoppingFunctions
-            index.exportedModules = exportedModules
-            index.keyPathDependencyTypes = keyPathDependencyTypes
-            index.unscopedFactories = unscopedFactories
-            index.freshInstanceFunctions = freshInstanceFunctions
-            index.synchronousPublisherTypes = synchronousPublisherTypes
-            index.mainOnlySubjects = mainOnlySubjects
-            index.extensionWrittenMembers = extensionWrittenMembers
-            index.synchronousClosureFunctions = synchronousClosureFunctions
-            index.mainOrCallerContextFunctions = mainOrCallerContextFunctions
-            index.mainHoppingMethods = mainHoppingMethods
-            index.mainOrCallerContextMethods = mainOrCallerContextMethods
-            index.closureParameterLists = closureParameterLists
-        }
+    @usableFromInline
+    func uncollected<F: ProjectFact>(_ type: F.Type) -> F {
+        assertionFailure("\(type) was not collected: list it in the `facts` of the rules that read it")
+        return F.merge([], in: self)
     }
 
     @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
@@ -1019,25 +247,28 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The merged symbol for a simple type name (aliases resolved).
     public func symbol(_ name: String) -> TypeSymbol? { declared(resolve(name)) }
 
-    /// The declared type of the stored property `name` of the type `owner`, when the project
-    /// declares both.
     /// The type of the static property `name` of `owner` (its declaration or an extension), when known.
     public func staticPropertyType(_ name: String, of owner: String) -> String? {
         symbol(owner)?.staticPropertyTypes.first { $0.name == name }?.type
     }
 
+    /// The declared type of the stored property `name` of the type `owner`, when the project
+    /// declares both.
     public func storedPropertyType(_ name: String, of owner: String) -> String? {
         symbol(owner)?.storedProperties.first { $0.name == name }?.typeName
     }
 
+    /// The merged symbol of exactly `name`, with no typealias followed (`symbol(_:)` follows them).
+    public func symbol(exactly name: String) -> TypeSymbol? { declared(name) }
+
     /// The symbol of exactly `name` (no alias resolution).
-    @inline(__always) private func declared(_ name: String) -> TypeSymbol? {
+    @inline(__always) func declared(_ name: String) -> TypeSymbol? {
         guard let id = symbolIDs[name] else { return nil }
         return symbolTable[Int(id)]
     }
 
     /// The supertypes of exactly `name`, without copying the rest of its symbol.
-    @inline(__always) private func inheritedNames(_ name: String) -> [String]? {
+    @inline(__always) func inheritedNames(_ name: String) -> [String]? {
         guard let id = symbolIDs[name] else { return nil }
         return symbolTable[Int(id)].inherited
     }
@@ -1048,331 +279,5 @@ public final class ProjectIndex: @unchecked Sendable {
     public func kind(of name: String) -> TypeKind? {
         guard let id = symbolIDs[resolve(name)] else { return nil }
         return symbolTable[Int(id)].kind
-    }
-
-    /// Every type name (declared or extended) that reaches one of `targets` through its
-    /// inheritance graph (superclasses, protocol refinement, extension conformances, aliases).
-    private func closure(of targets: Set<String>, in graph: InheritanceGraph) -> SymbolFlags {
-        // A node is a goal when its name, or what its alias resolves to, is a target. Only alias
-        // names resolve to something else, so the goals are found by looking up the targets and
-        // the aliases, not by testing every node.
-        var goals: [Int32] = []
-        for t in targets { if let n = graph.node(t, symbolIDs) { goals.append(n) } }
-        for a in aliases.keys where !targets.contains(a) && targets.contains(resolve(a)) {
-            if let n = graph.node(a, symbolIDs) { goals.append(n) }
-        }
-        return reachingNames(in: graph, from: goals)
-    }
-
-    private func mainActorClosure(in graph: InheritanceGraph) -> SymbolFlags {
-        // Goals: a node whose name resolves to an `@MainActor` symbol or to an SDK type that is
-        // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.
-        var goals: [Int32] = []
-        for n in symbolTable.indices where symbolTable[n].isMainActorAttribute && (aliases.isEmpty || aliases[symbolTable[n].name] == nil) {
-            goals.append(Int32(n))
-        }
-        for a in aliases.keys {
-            let target = resolve(a)
-            let isolated = symbolIDs[target].map { symbolTable[Int($0)].isMainActorAttribute } == true || ProjectIndex.sdkMainActorTypes.contains(target)
-            if isolated, let n = graph.node(a, symbolIDs) { goals.append(n) }
-        }
-        for name in ProjectIndex.sdkMainActorTypes { if let n = graph.node(name, symbolIDs) { goals.append(n) } }
-        return reachingNames(in: graph, from: goals)
-    }
-
-    /// UIKit, AppKit, WebKit and WatchKit classes and delegate protocols that the SDK declares `@MainActor`,
-    /// so that an app delegate, a view controller subclass or a class that adopts a UI delegate
-    /// protocol is isolated without an attribute of its own (RULES.md counts a conformance stated
-    /// anywhere; the compiler infers isolation only from one in the declaration's file). The SDK's own
-    /// subclasses are listed, since the index sees no SDK hierarchy (`UITableViewCell` is a `UIView`).
-    public static let sdkMainActorTypes: Set<String> = [
-        "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "NSApplicationDelegate",
-        "UIResponder", "UIApplication", "UIView", "UIViewController", "UIWindow",
-        "NSResponder", "NSApplication", "NSView", "NSViewController", "NSWindow", "NSWindowController",
-        // UIKit classes.
-        "UIScene", "UIWindowScene", "UIGestureRecognizer", "UIControl", "UIButton", "UILabel", "UIImageView",
-        "UIStackView", "UIScrollView", "UITableView", "UITableViewCell", "UICollectionView", "UICollectionViewCell",
-        "UICollectionReusableView", "UITableViewController", "UICollectionViewController", "UINavigationController",
-        "UITabBarController", "UIPageViewController", "UISplitViewController", "UISearchController", "UITextField",
-        "UITextView", "UIHostingController", "UIDevice", "UIScreen",
-        // UIKit delegate and data source protocols.
-        "UIScrollViewDelegate", "UITableViewDelegate", "UITableViewDataSource", "UICollectionViewDelegate",
-        "UICollectionViewDataSource", "UICollectionViewDelegateFlowLayout", "UITextFieldDelegate", "UITextViewDelegate",
-        "UISearchBarDelegate", "UISearchResultsUpdating", "UISearchControllerDelegate", "UIGestureRecognizerDelegate",
-        "UINavigationControllerDelegate", "UITabBarControllerDelegate", "UIPageViewControllerDelegate",
-        "UIPageViewControllerDataSource", "UIAdaptivePresentationControllerDelegate", "UIPopoverPresentationControllerDelegate",
-        "UIPickerViewDelegate", "UIPickerViewDataSource", "UIDocumentPickerDelegate", "UIImagePickerControllerDelegate",
-        "UIContextMenuInteractionDelegate", "UIDropInteractionDelegate", "UIDragInteractionDelegate",
-        "UIViewControllerTransitioningDelegate", "UIColorPickerViewControllerDelegate", "UISheetPresentationControllerDelegate",
-        // WebKit.
-        "WKWebView", "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "WKDownloadDelegate",
-        // WatchKit: the app and extension objects, their delegate protocols, interface controllers.
-        "WKApplication", "WKExtension", "WKApplicationDelegate", "WKExtensionDelegate", "WKInterfaceController", "WKHostingController",
-        // AppKit classes.
-        "NSDocument", "NSDocumentController", "NSPopover", "NSMenu", "NSControl", "NSButton", "NSTextField", "NSTextView",
-        "NSScrollView", "NSTableView", "NSOutlineView", "NSTableCellView", "NSCollectionView", "NSCollectionViewItem",
-        "NSSplitViewController", "NSTabViewController", "NSPanel", "NSHostingView", "NSHostingController", "NSGestureRecognizer",
-        // AppKit delegate and data source protocols.
-        "NSWindowDelegate", "NSTableViewDelegate", "NSTableViewDataSource", "NSOutlineViewDelegate", "NSOutlineViewDataSource",
-        "NSTextFieldDelegate", "NSTextViewDelegate", "NSTextDelegate", "NSControlTextEditingDelegate", "NSToolbarDelegate",
-        "NSPopoverDelegate", "NSMenuDelegate", "NSPathControlDelegate", "NSSearchFieldDelegate", "NSCollectionViewDelegate",
-        "NSCollectionViewDataSource", "NSSplitViewDelegate", "NSGestureRecognizerDelegate", "NSTabViewDelegate",
-    ]
-
-    /// The declared or extended type names from which one of the `goals` nodes can be reached
-    /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).
-    /// One depth-first walk of the reversed graph, so deep chains and cycles stay linear.
-    private func reachingNames(in graph: InheritanceGraph, from goals: [Int32]) -> SymbolFlags {
-        // Flags over every node; only the symbols' (numbered first) are ever asked about.
-        var reached = SymbolFlags(count: graph.nodeCount)
-        var queue: [Int32] = []
-        for n in goals where !reached.contains(Int(n)) {
-            reached.insert(Int(n))
-            queue.append(n)
-        }
-        while let n = queue.popLast() {
-            for e in Int(graph.reverseStart[Int(n)])..<Int(graph.reverseStart[Int(n) + 1]) {
-                let m = Int(graph.reverseEdges[e])
-                if !reached.contains(m) { reached.insert(m); queue.append(Int32(m)) }
-            }
-        }
-        return reached
-    }
-
-    /// Whether the symbol named `name` (already resolved) is flagged in `flags`.
-    private func flagged(_ name: String, in flags: SymbolFlags) -> Bool {
-        guard let id = symbolIDs[name] else { return false }
-        return flags.contains(Int(id))
-    }
-
-    /// The inheritance graph over node numbers, reversed: the names that list node `n` among
-    /// their supertypes are `reverseEdges[reverseStart[n]..<reverseStart[n + 1]]`. Nodes are the
-    /// symbols (numbered as in `symbolTable`), then alias names that are not symbols (with the
-    /// symbols, the names the closures start from), then supertypes the project does not declare.
-    /// Numbers rather than names keep it small on a large project.
-    struct InheritanceGraph {
-        var extraNames: [String] = []
-        /// Node numbers of the names that are not symbols.
-        var extraIDs: [String: Int32] = [:]
-        var reverseStart: [Int32] = []
-        var reverseEdges: [Int32] = []
-        var nodeCount: Int { reverseStart.count - 1 }
-        func name(_ n: Int, _ symbols: [TypeSymbol]) -> String { n < symbols.count ? symbols[n].name : extraNames[n - symbols.count] }
-        /// The node of `name`, when it is one.
-        func node(_ name: String, _ symbolIDs: [String: Int32]) -> Int32? { symbolIDs[name] ?? extraIDs[name] }
-    }
-
-    /// For each protocol of the project adopted by a class that hands out publishers of its own
-    /// state (`TypeSymbol.publisherAliases`): the types that adopt it, when none of them is a
-    /// protocol (a refinement would hide further adopters).
-    private func aliasProtocolAdopters(in graph: InheritanceGraph) -> [String: [String]] {
-        var out: [String: [String]] = [:]
-        let symbolCount = symbolTable.count
-        for s in symbolTable where !s.publisherAliases.isEmpty {
-            for p in s.inherited where out[p] == nil {
-                guard let id = symbolIDs[resolve(p)], symbolTable[Int(id)].kind == .protocol, Int(id) + 1 < graph.reverseStart.count else { continue }
-                let edges = Int(graph.reverseStart[Int(id)])..<Int(graph.reverseStart[Int(id) + 1])
-                let adopters = edges.map { Int(graph.reverseEdges[$0]) }
-                guard adopters.allSatisfy({ $0 < symbolCount && symbolTable[$0].kind != .protocol }) else { out[p] = []; continue }
-                out[p] = adopters.map { symbolTable[$0].name }
-            }
-        }
-        return out.filter { !$0.value.isEmpty }
-    }
-
-    /// Builds the reversed inheritance graph of the symbols and aliases.
-    private func inheritanceGraph() -> InheritanceGraph {
-        var graph = InheritanceGraph()
-        let symbolCount = symbolTable.count
-        func node(_ name: String) -> Int32 {
-            if let id = symbolIDs[name] { return id }
-            if let id = graph.extraIDs[name] { return id }
-            let id = Int32(symbolCount + graph.extraNames.count)
-            graph.extraIDs[name] = id
-            graph.extraNames.append(name)
-            return id
-        }
-        for a in aliases.keys where symbolIDs[a] == nil { _ = node(a) }
-        // The names whose supertypes are looked up: the symbols and the aliases.
-        let universeCount = symbolCount + graph.extraNames.count
-        // Edges as (supertype, subtype) pairs, then grouped by supertype.
-        var from: [Int32] = [], to: [Int32] = []
-        for u in 0..<universeCount {
-            // A symbol that is not also an alias has its own list: no lookup by name.
-            let list = u < symbolCount && (aliases.isEmpty || aliases[symbolTable[u].name] == nil)
-                ? symbolTable[u].inherited : inheritedNames(resolve(graph.name(u, symbolTable))) ?? []
-            for i in list {
-                from.append(node(i))
-                to.append(Int32(u))
-            }
-        }
-        let nodes = symbolCount + graph.extraNames.count
-        var start = [Int32](repeating: 0, count: nodes + 1)
-        for f in from { start[Int(f) + 1] += 1 }
-        for n in 0..<nodes { start[n + 1] += start[n] }
-        var fill = start
-        var edges = [Int32](repeating: 0, count: from.count)
-        for k in from.indices {
-            let f = Int(from[k])
-            edges[Int(fill[f])] = to[k]
-            fill[f] += 1
-        }
-        graph.reverseStart = start
-        graph.reverseEdges = edges
-        return graph
-    }
-
-    // MARK: Queries
-
-    /// An ObservableObject class, resolved through the project; an unresolved name counts when it
-    /// ends with one of the model suffixes.
-    public func isObservableObject(_ name: String) -> Bool {
-        let r = resolve(name)
-        if let id = symbolIDs[r], observableObjects.contains(Int(id)) { return symbolTable[Int(id)].kind != .protocol }
-        if isDeclared(r) { return false }
-        return modelSuffixes.contains { r.hasNameSuffix($0) && r != $0 } || modelSuffixes.contains(r)
-    }
-
-    /// A class marked `@Observable`.
-    public func isObservableMacroClass(_ name: String) -> Bool {
-        guard let id = symbolIDs[resolve(name)] else { return false }
-        return symbolTable[Int(id)].isObservableMacro && symbolTable[Int(id)].kind == .class
-    }
-
-    /// Either kind of observable model.
-    public func isObservableModel(_ name: String) -> Bool { isObservableObject(name) || isObservableMacroClass(name) }
-
-    /// Names of the observable state of model `name`: `@Published` properties of an
-    /// ObservableObject, tracked stored properties of an `@Observable` class; empty otherwise.
-    public func observableState(of name: String) -> Set<String> {
-        guard let s = symbol(name) else { return [] }
-        if isObservableMacroClass(name) { return Set(s.trackedNames) }
-        if isObservableObject(name) { return Set(s.publishedNames) }
-        return []
-    }
-
-    /// A type that conforms to View, ViewModifier, App or Scene.
-    public func isViewLike(_ name: String) -> Bool { flagged(resolve(name), in: viewLike) }
-
-    /// Whether a declaration (or extension) of kind `kind` of the type `name` (an extension's
-    /// extended type) is view-like: the type is, or the declaration itself names `View`,
-    /// `ViewModifier`, `App` or `Scene` (`inheritsViewProtocol`). Protocols are not.
-    public func isViewLike(kind: TypeKind, name: String, inheritsViewProtocol: Bool) -> Bool {
-        kind != .protocol && (inheritsViewProtocol || isViewLike(name))
-    }
-
-    /// Whether a declaration of kind `kind` of the type `name` (an extension's extended type)
-    /// is, or extends, an observable model class. `hasObservableAttribute`: the declaration is
-    /// marked `@Observable`.
-    /// `inherited`: the declaration's own list of supertypes (base names). It decides for a class
-    /// whose name is declared more than once, since the index merges what all of them inherit.
-    /// A Core Data entity (`isCoreDataEntity`) or a SwiftData `@Model` class is not a model, even
-    /// marked `@Observable` or adopting ObservableObject: its instances belong to their contexts,
-    /// background ones included.
-    public func isModel(kind: TypeKind, name: String, hasObservableAttribute: Bool, inherited: [String]) -> Bool {
-        if kind == .class || kind == .extension, isCoreDataEntity(name) || symbol(name)?.isSwiftDataModel == true { return false }
-        switch kind {
-        case .class:
-            if hasObservableAttribute { return true }
-            if let id = symbolIDs[resolve(name)], symbolTable[Int(id)].isDeclaredMoreThanOnce {
-                // A supertype that is an ObservableObject, or a protocol that refines it.
-                return inherited.contains { $0 != name && ($0 == "ObservableObject" || isObservableObject($0) || flagged(resolve($0), in: observableObjects)) }
-            }
-            return isObservableObject(name) && self.kind(of: name) == .class || isObservableMacroClass(name)
-        case .extension: return self.kind(of: name) == .class && isObservableModel(name)
-        default: return false
-        }
-    }
-
-    /// A Core Data entity: a class of the project that inherits from `NSManagedObject`, or one
-    /// that Xcode generates from the project's model (`coreDataEntityClasses`).
-    public func isCoreDataEntity(_ name: String) -> Bool {
-        let r = resolve(name)
-        return coreDataEntityClasses.contains(r) || flagged(r, in: coreDataEntities)
-    }
-
-    /// A type that conforms to App or Scene (a composition root).
-    public func isAppOrScene(_ name: String) -> Bool { flagged(resolve(name), in: appOrScene) }
-
-    /// Whether `name` reaches a type or protocol whose name satisfies `predicate` (the names
-    /// themselves included).
-    /// The walk gives up after `conformanceSearchLimit` names (no real hierarchy comes close), so
-    /// that a hostile 50 000-deep chain cannot make every query slow.
-    public func conforms(_ name: String, where predicate: (String) -> Bool) -> Bool {
-        // Most names asked about have no supertypes in the project: answer without allocating.
-        if predicate(name) { return true }
-        let r = resolve(name)
-        if r != name && predicate(r) { return true }
-        guard let direct = inheritedNames(r), !direct.isEmpty else { return false }
-        // Nor do most direct supertypes (`ObservableObject`, a protocol without parents): one level
-        // is then the whole walk.
-        var deeper = false
-        for i in direct {
-            let ri = resolve(i)
-            if predicate(i) || (ri != i && predicate(ri)) { return true }
-            if let next = inheritedNames(ri), !next.isEmpty { deeper = true }
-        }
-        guard deeper else { return false }
-        var seen: Set<String> = [name]
-        var stack = [name]
-        while let n = stack.popLast(), seen.count <= ProjectIndex.conformanceSearchLimit {
-            let r = resolve(n)
-            if predicate(n) || predicate(r) { return true }
-            for i in inheritedNames(r) ?? [] where !seen.contains(i) { seen.insert(i); stack.append(i) }
-        }
-        return false
-    }
-
-    static let conformanceSearchLimit = 4_096
-
-    /// Main-actor isolation of a class from attributes on it, its superclasses or its protocols.
-    public func hasMainActorAttribute(_ name: String) -> Bool { flagged(resolve(name), in: mainActorTypes) }
-
-    /// Whether a file at `path` defaults to MainActor isolation.
-    public func isDefaultMainActor(path: String) -> Bool {
-        if defaultMainActorEverywhere { return true }
-        // A single file (an Xcode target's member) matches exactly; a directory ends with `/` and
-        // covers the files under it, except those that an Xcode folder leaves out of its target
-        // (written with a leading `!`).
-        if defaultMainActorDirectories.contains(path) { return true }
-        var inDirectory = false
-        for entry in defaultMainActorDirectories {
-            if entry.hasPrefix("!") {
-                if entry.utf8.dropFirst().elementsEqual(path.utf8) { return false }
-            } else if entry.hasSuffix("/") && path.hasPrefix(entry) {
-                inDirectory = true
-            }
-        }
-        return inDirectory
-    }
-
-    /// Main-actor isolation of a model declared in `path`, as RULES.md defines it.
-    public func isMainActorIsolated(_ name: String, declaredIn path: String) -> Bool {
-        if hasMainActorAttribute(name) { return true }
-        if symbol(name)?.isNonisolated == true { return false }
-        return isDefaultMainActor(path: path)
-    }
-}
-
-extension TypeDecl {
-    /// Whether the declaration itself lists a SwiftUI view protocol (`View`, `ViewModifier`,
-    /// `App`, `Scene`; not one qualified by another name, `FileSummary.inheritedName`).
-    public var inheritsViewProtocol: Bool {
-        inherited.contains { ProjectIndex.viewProtocolNames.contains(FileSummary.inheritedName($0)) }
-    }
-}
-
-/// A set of symbols of the index, by their number in its symbol table: one bit each.
-struct SymbolFlags {
-    private var words: [UInt64] = []
-
-    init() {}
-    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
-
-    mutating func insert(_ n: Int) { words[n >> 6] |= 1 << UInt64(n & 63) }
-
-    func contains(_ n: Int) -> Bool {
-        let w = n >> 6
-        return n >= 0 && w < words.count && words[w] & (1 << UInt64(n & 63)) != 0
     }
 }

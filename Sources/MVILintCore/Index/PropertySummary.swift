@@ -94,7 +94,7 @@ public struct PropertySummary: Sendable {
 
     /// The annotated type's base name, else the type that the initial value constructs or whose
     /// shared instance it is; nil when none tells.
-    static func typeName(of v: VariableDecl, in file: SourceFile) -> String? {
+    public static func typeName(of v: VariableDecl, in file: SourceFile) -> String? {
         v.type?.baseName ?? v.initializer.flatMap { constructedName(in: $0, file: file) ?? sharedInstanceType(in: $0, file: file) }
     }
 

@@ -95,14 +95,6 @@ extension FileSummary {
             graph.intern(interner, path: path)
             viewGraph = graph
         }
-        for k in publisherMethods.indices {
-            publisherMethods[k].name = interner.intern(publisherMethods[k].name)
-            publisherMethods[k].calls = interner.intern(publisherMethods[k].calls)
-        }
-        for k in mainHopFunctions.indices {
-            mainHopFunctions[k].name = interner.intern(mainHopFunctions[k].name)
-            mainHopFunctions[k].calls = interner.intern(mainHopFunctions[k].calls)
-        }
     }
 }
 

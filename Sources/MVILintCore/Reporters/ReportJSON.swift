@@ -33,7 +33,7 @@ public indirect enum ReportJSON: Equatable, Sendable {
 
     private func write(into out: inout String, indent: Int) {
         switch self {
-        case .string(let s): ReportJSON.quote(s, into: &out)
+        case .string(let s): JSONString.quote(s, into: &out)
         case .int(let i): out += String(i)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
@@ -51,35 +51,12 @@ public indirect enum ReportJSON: Equatable, Sendable {
             out += "{\n"
             for (i, member) in members.enumerated() {
                 out += String(repeating: " ", count: indent + 2)
-                ReportJSON.quote(member.0, into: &out)
+                JSONString.quote(member.0, into: &out)
                 out += ": "
                 member.1.write(into: &out, indent: indent + 2)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
             out += String(repeating: " ", count: indent) + "}"
         }
-    }
-
-    /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or
-    /// `\u00XX`; everything else, `/` and non-ASCII included, written as is (valid UTF-8 JSON).
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }

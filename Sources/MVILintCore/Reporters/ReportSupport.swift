@@ -94,3 +94,10 @@ enum Escaping {
         return out
     }
 }
+
+extension String {
+    /// Padded with spaces to `width` characters (tables of the summary reporter and of the help).
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

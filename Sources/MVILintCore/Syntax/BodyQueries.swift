@@ -65,11 +65,6 @@ extension SourceFile {
         return (on + 2..<close).contains { isWord($0, "main") }
     }
 
-    /// Whether `Firestore.firestore()` starts at token `i` (the shared Firestore instance).
-    public func isFirestoreInstance(at i: Int) -> Bool {
-        isWord(i, "Firestore") && kind(i + 1) == .period && isWord(i + 2, "firestore")
-    }
-
     /// The `(` of the call whose argument list holds token `i` (nil outside any, or past a brace).
     public func enclosingArgumentListOpen(of i: Int) -> Int? {
         var j = i - 1, steps = 0

@@ -43,7 +43,9 @@ public final class SourceFile: @unchecked Sendable {
     /// For every bracket token (`(`, `[`, `{` and their closers), the index of its partner;
     /// -1 for other tokens and for unbalanced brackets.
     public let match: [Int32]
-    public private(set) var tree: SourceTree = SourceTree()
+    /// Assigned once, by the initializer: reads need no exclusivity check (rules read it for
+    /// every declaration they look at, and each check cost a runtime call).
+    @exclusivity(unchecked) public private(set) var tree: SourceTree = SourceTree()
     /// Cache behind `bodyAnalysis`.
     var _bodyAnalysis: BodyAnalysis? = nil
     /// Cache behind `location(ofOffset:)` (built on first use, like `bodyAnalysis`).
@@ -74,6 +76,9 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     public static let memoLimit = 4_096
+
+    /// Test code (`SourceTree.isTestCode`).
+    public var isTestCode: Bool { tree.isTestCode }
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -218,7 +223,7 @@ public final class SourceFile: @unchecked Sendable {
     }
 
     /// Whether `s` (not empty) occurs anywhere in the file's bytes (code, comments or strings).
-    func bytesContain(_ s: StaticString) -> Bool {
+    public func bytesContain(_ s: StaticString) -> Bool {
         s.withUTF8Buffer { word in
             bytes.withUnsafeBufferPointer { ByteSearch.occurs(word, anchor: ByteSearch.anchor(word), in: $0) }
         }

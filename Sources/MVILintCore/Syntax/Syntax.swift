@@ -511,4 +511,10 @@ public struct SourceTree: Sendable {
     public var topLevelFunctions: [FunctionDecl] {
         declarations.compactMap { if case .function(let f) = $0 { return f } else { return nil } }
     }
+
+    /// Test code: the file imports XCTest or Testing, or imports a module `@testable` (a test
+    /// case, a test double, a mock).
+    public var isTestCode: Bool {
+        imports.contains("XCTest") || imports.contains("Testing") || hasTestableImport
+    }
 }

@@ -1,37 +1,83 @@
-/// Project functions that run the closure they are given on the main queue (`Utils.onMain { }`,
-/// `DispatchQueue.executeOnMain { }`), so that rules can tell where such a closure runs.
+/// What `main_actor_mutation` collects about the project's functions that take closures: those that
+/// run the closure they are given on the main queue (`Utils.onMain { }`, `DispatchQueue.executeOnMain
+/// { }`), during the call, or in the caller's context, so that it can tell where such a closure runs.
+import MVILintCore
 
-/// One function of the project that takes a closure parameter, as the index needs it.
-public struct MainHopSummary: Sendable {
-    public var name: String
+/// Where the project's functions run the closures they are given.
+struct MainHopFacts: ProjectFact {
+    /// Names of project functions that run the closure they are given on the main queue.
+    var mainHoppingFunctions: Set<String> = []
+    /// Names of project functions that run the closures they are given during the call
+    /// (non-escaping closure parameters only).
+    var synchronousClosureFunctions: Set<String> = []
+    /// Names of project functions that keep the closure they are given and call it on the main
+    /// queue or in the caller's context: it runs on the main queue when they are called there.
+    var mainOrCallerContextFunctions: Set<String> = []
+    /// As `mainHoppingFunctions` and `mainOrCallerContextFunctions`, for methods named with their
+    /// type (`WatchPoller.start`): for a call whose receiver's type is known.
+    var mainHoppingMethods: Set<String> = []
+    var mainOrCallerContextMethods: Set<String> = []
+    /// Function name → the closure parameters of each project function of that name.
+    var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
+
+    static func collect(from file: SourceFile, isTestCode: Bool) -> [MainHopSummary]? {
+        // A test double (a mock calling its completion at once) does not run in the app: it does
+        // not tell how the app's function of that name runs its closure.
+        guard !isTestCode else { return nil }
+        let functions = MainHopSummary.functions(in: file)
+        return functions.isEmpty ? nil : functions
+    }
+
+    static func intern(_ fact: inout [MainHopSummary], with interner: StringInterner) {
+        for k in fact.indices {
+            fact[k].name = interner.intern(fact[k].name)
+            fact[k].calls = interner.intern(fact[k].calls)
+        }
+    }
+
+    static func merge(_ files: [FactContribution<[MainHopSummary]>], in project: ProjectIndex) -> MainHopFacts {
+        var out = MainHopFacts()
+        let functions = files.flatMap(\.fact)
+        out.mainHoppingFunctions = MainHopSummary.mainHopping(functions, in: project)
+        out.synchronousClosureFunctions = MainHopSummary.synchronous(functions)
+        out.mainOrCallerContextFunctions = MainHopSummary.mainOrCallerContext(functions, mainHopping: out.mainHoppingFunctions)
+        (out.mainHoppingMethods, out.mainOrCallerContextMethods) = MainHopSummary.methodPlacements(functions, mainHopping: out.mainHoppingFunctions)
+        for m in functions { out.closureParameterLists[m.name, default: []].append(m.closureParameters) }
+        return out
+    }
+}
+
+/// One function of the project that takes a closure parameter, as `MainHopFacts` keeps it.
+struct MainHopSummary: Sendable {
+    var name: String
     /// The type whose method it is (an extension's extended type); nil for a global function.
-    public var owner: String? = nil
+    var owner: String? = nil
     /// Its body schedules work on the main queue or actor (`DispatchQueue.main`,
     /// `OperationQueue.main`, `RunLoop.main`, `MainActor.run`, `Task { @MainActor in }`), or runs it
     /// where the main actor is asserted (`MainActor.assumeIsolated`, which stops the program anywhere else).
-    public var hopsToMain: Bool
+    var hopsToMain: Bool
     /// Its body names another queue or starts a task (`global`, `DispatchQueue(…)`, `Task`,
     /// `detached`): where the closure runs cannot be trusted.
-    public var mayLeaveMain: Bool
+    var mayLeaveMain: Bool
     /// Names of the functions it may hand the closure to (`name(block)`, `.name { … }`,
     /// `name(…) { … }`), to follow one helper forwarding to another.
-    public var calls: [String]
+    var calls: [String]
     /// The calls of `calls` made on a stored property of the function's own type whose type the
     /// declaration tells (`wire.send(url) { … }` with `let wire = Wire()`), as `Type.name`.
-    public var typedCalls: [String] = []
+    var typedCalls: [String] = []
     /// Every closure parameter is non-escaping (no `@escaping`, not optional): the closure runs
     /// during the call, where the caller runs, unless the body hands it to another queue.
-    public var takesOnlyNonEscapingClosures = false
+    var takesOnlyNonEscapingClosures = false
     /// The body keeps its closure in a property (`self.onChange = onChange`) that the type's code
     /// calls only on the main queue, in the caller's context, or in closures given to the
     /// functions of `StoredHandlerPlacement.requires`; nil when a call of it may run elsewhere.
-    public var storedHandler: StoredHandlerPlacement? = nil
+    var storedHandler: StoredHandlerPlacement? = nil
     /// Its closure parameters in order: how a closure passed to each one runs.
-    public var closureParameters: [ClosureParameterFact] = []
+    var closureParameters: [ClosureParameterFact] = []
     /// Escaping or not, its closures run during the call: the body calls them directly, outside
     /// every closure of its own (`completion(.success(dish))` after a synchronous write), or hands
     /// them to the functions of `calls`, which must run them during the call too.
-    public var callsClosuresDuringCall = false
+    var callsClosuresDuringCall = false
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
     /// body uses that parameter.
@@ -373,7 +419,7 @@ public struct MainHopSummary: Sendable {
     /// Names of the functions that run their closure on the main queue: they hop there themselves,
     /// or call one that does (an overload of the same name included), and never name another
     /// queue or start a task. A name counts only when every function so named qualifies.
-    static func mainHopping(_ functions: [MainHopSummary], types: [FileSummary] = []) -> Set<String> {
+    static func mainHopping(_ functions: [MainHopSummary], in project: ProjectIndex) -> Set<String> {
         // Methods, as `Type.name`, every overload of which hops to the main queue itself: a call
         // on a property of that type (`wire.send { … }`) reaches them whatever other types'
         // methods of that name do.
@@ -390,12 +436,13 @@ public struct MainHopSummary: Sendable {
             }
         }
         if !protocolCalls.isEmpty {
+            // The types with summarised methods that adopt each protocol, in any file: a declaration
+            // or extension of the type lists it. (The others' methods are not in `byMethod`.)
             var adopters: [String: Set<String>] = [:]
-            // Entries read in place: binding each summary or entry to a local would copy it.
-            for s in types.indices {
-                for k in types[s].types.indices where types[s].types[k].inherited.contains(where: { protocolCalls[$0] != nil }) {
-                    for p in types[s].types[k].inherited where protocolCalls[p] != nil { adopters[p, default: []].insert(types[s].types[k].name) }
-                }
+            var owners = Set<String>()
+            for m in functions { if let owner = m.owner { owners.insert(owner) } }
+            for owner in owners {
+                for p in project.symbol(exactly: owner)?.inherited ?? [] where protocolCalls[p] != nil { adopters[p, default: []].insert(owner) }
             }
             for (p, names) in protocolCalls {
                 for name in names {
@@ -446,24 +493,24 @@ public struct MainHopSummary: Sendable {
 }
 
 /// A closure parameter of a project function, as a call's closure argument needs it.
-public struct ClosureParameterFact: Sendable {
+struct ClosureParameterFact: Sendable {
     /// The argument label (`_` for none).
-    public var label: String
+    var label: String
     /// `@escaping`, or optional (and so escaping): the closure may run after the call returns.
-    public var escapes: Bool
+    var escapes: Bool
     /// Its function type is `@MainActor`: the closure runs on the main actor.
-    public var isMainActor: Bool
+    var isMainActor: Bool
 }
 
 /// Where a type's code calls a closure it keeps in a property.
-public struct StoredHandlerPlacement: Sendable {
+struct StoredHandlerPlacement: Sendable {
     /// False when a call may run off the main queue, or where is not known.
-    public var known = true
+    var known = true
     /// Project functions that must run the closures they are given on the main queue, for the
     /// calls inside those closures to run there.
-    public var requires: Set<String> = []
+    var requires: Set<String> = []
     /// Methods (not private) that call it in their own context: it runs where they are called.
-    public var callerContexts: Set<String> = []
+    var callerContexts: Set<String> = []
 
     static let unknown = StoredHandlerPlacement(known: false)
 
@@ -476,7 +523,7 @@ public struct StoredHandlerPlacement: Sendable {
 
 /// Alamofire's response and progress handlers, which it calls on the main queue unless `queue:`
 /// names another (not `validate`'s closure, which runs on the request's own queue).
-public let alamofireMainQueueHandlers: Set<String> = [
+let alamofireMainQueueHandlers: Set<String> = [
     "response", "responseData", "responseString", "responseJSON", "responseDecodable", "responseStream",
     "responseStreamString", "responseStreamDecodable", "downloadProgress", "uploadProgress",
 ]
@@ -485,7 +532,7 @@ let alamofireMainQueueHandlerWords = WordSet(Array(alamofireMainQueueHandlers))
 /// Firestore's and Firebase Auth's methods whose completion handlers and listeners the library
 /// calls on the main queue (Firestore: unless its settings name another dispatch queue), as seen
 /// in a file that imports the library.
-public struct FirebaseCallbacks {
+struct FirebaseCallbacks {
     let importsFirestore: Bool
     let importsAuth: Bool
     var importsStorage = false
@@ -493,10 +540,10 @@ public struct FirebaseCallbacks {
 
     static let firestoreModules: Set<String> = ["FirebaseFirestore", "Firebase"]
     static let authModules: Set<String> = ["FirebaseAuth", "Firebase"]
-    public static let storageModules: Set<String> = ["FirebaseStorage", "Firebase"]
+    static let storageModules: Set<String> = ["FirebaseStorage", "Firebase"]
     /// Names that only Firebase Storage's references have; Storage calls their handlers on its
     /// `callbackQueue`, the main queue unless the project sets another.
-    public static let storageMethods: Set<String> = ["putData", "putFile", "getData", "getMetadata", "updateMetadata", "downloadURL", "listAll"]
+    static let storageMethods: Set<String> = ["putData", "putFile", "getData", "getMetadata", "updateMetadata", "downloadURL", "listAll"]
     static let storageOnly = WordSet(Array(storageMethods))
     /// Names that only Firestore's references, queries and documents have.
     static let firestoreOnly = WordSet(["getDocuments", "getDocument", "addSnapshotListener"])
@@ -525,14 +572,9 @@ public struct FirebaseCallbacks {
 /// `CLGeocoder`'s geocoding methods, which call their completion handlers on the main queue.
 let geocoderMethodWords = WordSet(["reverseGeocodeLocation", "geocodeAddressString", "geocodePostalAddress"])
 
-/// Methods of `DispatchQueue` and `OperationQueue` that hand a closure to the queue
-/// (`queue.async { }`, `queue.addOperation { }`); whether it runs on the main thread depends on
-/// the queue.
-public let queueSchedulingMethodNames: Set<String> = ["async", "asyncAfter", "sync", "asyncAndWait", "concurrentPerform", "addOperation", "addBarrierBlock"]
-
 /// Calls whose closure runs synchronously, before the call returns, in the caller's context
 /// (`forEach`, `withAnimation`, a database transaction's `write`).
-public let synchronousClosureCallNames: Set<String> = [
+let synchronousClosureCallNames: Set<String> = [
     "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "contains", "first", "last",
     "firstIndex", "lastIndex", "allSatisfy", "min", "max", "drop", "prefix", "removeAll", "partition", "count",
     "withAnimation", "withTransaction", "autoreleasepool", "withExtendedLifetime", "withLock", "withCheckedContinuation",

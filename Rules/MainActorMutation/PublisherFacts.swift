@@ -1,30 +1,106 @@
-/// Custom Combine operators declared by the project (`extension Publisher { func sinkOnMain(…) }`),
-/// so that rules can tell where a chain that ends in one of them delivers.
+/// What `main_actor_mutation` collects about the project's Combine code: its operators
+/// (`extension Publisher { func sinkOnMain(…) }`), the functions that return a publisher and its
+/// own `Publisher` types, so that it can tell where a chain that ends in one of them delivers.
+import MVILintCore
+
+/// Where the project's publishers deliver.
+struct PublisherFacts: ProjectFact {
+    /// Names of project `Publisher` methods whose values and completion arrive on the main queue.
+    var mainDeliveringMethods: Set<String> = []
+    /// Names of all project functions summarised as publisher methods (operators of `extension
+    /// Publisher`, functions returning a publisher).
+    var methodNames: Set<String> = []
+    /// Names of project operators that subscribe to their upstream with `sink` and forward to the
+    /// closure they are given (`PublisherMethodSummary.subscribing`).
+    var subscribingMethods: Set<String> = []
+    /// The same as `mainDeliveringMethods` by signature (`name(label:)`), for a call whose name the
+    /// project also gives to functions with other labels (`PublisherMethodSummary.mainDeliveringSignatures`).
+    var mainDeliveringSignatures: Set<String> = []
+    /// Names of project operators that pass values on at once, where the upstream delivers
+    /// (`PublisherMethodSummary.passesOnAtOnce`), when every function of that name does.
+    var synchronousMethods: Set<String> = []
+    /// The project's own `Publisher` types whose `receive(subscriber:)` delivers at once, on the
+    /// subscribing thread (`publisherTypes(in:)`), when no type of that name may do otherwise.
+    var synchronousTypes: Set<String> = []
+
+    struct FilePublishers: Sendable {
+        var methods: [PublisherMethodSummary]
+        /// The file's own `Publisher` types, each with whether it delivers at once.
+        var types: [(name: String, synchronous: Bool)]
+    }
+
+    static func collect(from file: SourceFile, isTestCode: Bool) -> FilePublishers? {
+        // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`) does not run in the
+        // app: it does not tell how the app's function of that name delivers.
+        guard !isTestCode else { return nil }
+        let found = FilePublishers(methods: PublisherMethodSummary.methods(in: file), types: publisherTypes(in: file))
+        return found.methods.isEmpty && found.types.isEmpty ? nil : found
+    }
+
+    static func intern(_ fact: inout FilePublishers, with interner: StringInterner) {
+        for k in fact.methods.indices {
+            fact.methods[k].name = interner.intern(fact.methods[k].name)
+            fact.methods[k].calls = interner.intern(fact.methods[k].calls)
+        }
+    }
+
+    static func merge(_ files: [FactContribution<FilePublishers>], in project: ProjectIndex) -> PublisherFacts {
+        var out = PublisherFacts()
+        let methods = files.flatMap(\.fact.methods)
+        out.mainDeliveringMethods = PublisherMethodSummary.mainDelivering(methods)
+        out.methodNames = Set(methods.lazy.map(\.name))
+        out.subscribingMethods = PublisherMethodSummary.subscribing(methods)
+        out.mainDeliveringSignatures = PublisherMethodSummary.mainDeliveringSignatures(methods, deliveringNames: out.mainDeliveringMethods)
+        out.synchronousMethods = namesWhereAllQualify(methods, name: \.name) { m, _, _, _ in m.passesOnAtOnce }
+        out.synchronousTypes = namesWhereAllQualify(files.flatMap(\.fact.types), name: \.name) { t, _, _, _ in t.synchronous }
+        return out
+    }
+
+    /// The types of the file that conform to Combine's `Publisher` themselves, each with whether
+    /// its `receive(subscriber:)` hands the values to the subscriber at once, on the subscribing
+    /// thread: its body starts no closure (a completion handler, a queue's or a timer's block)
+    /// and no task.
+    static func publisherTypes(in file: SourceFile) -> [(name: String, synchronous: Bool)] {
+        var out: [(name: String, synchronous: Bool)] = []
+        for t in file.tree.allTypes where t.kind != .extension && t.kind != .protocol && t.inheritedBaseNames.contains("Publisher") {
+            guard let receive = t.functions.first(where: { $0.name == "receive" && file.parameters(of: $0).first?.label == "subscriber" }),
+                  let body = receive.bodyTokens else {
+                out.append((t.name, false))
+                continue
+            }
+            let deferred = body.contains { i in
+                file.kind(i) == .leftBrace ? file.isClosureOpen(i) : file.startsWorkElsewhere(at: i)
+            }
+            out.append((t.name, !deferred))
+        }
+        return out
+    }
+}
 
 /// One method of an `extension Publisher` (or `AnyPublisher`), or a function that returns a
-/// publisher, as the index needs it.
-public struct PublisherMethodSummary: Sendable {
-    public var name: String
+/// publisher, as `PublisherFacts` keeps it.
+struct PublisherMethodSummary: Sendable {
+    var name: String
     /// Has a `receive(on:)` whose scheduler names `main` (`DispatchQueue.main`, `RunLoop.main`, `.main`).
-    public var receivesOnMain: Bool
+    var receivesOnMain: Bool
     /// Names a scheduler that is not the main one (`receive(on:)`/`scheduler:` without `main`), or
     /// starts work elsewhere (`global`, `Task`, `detached`): its delivery cannot be trusted.
-    public var mayLeaveMain: Bool
+    var mayLeaveMain: Bool
     /// Names of the functions it calls (`name(`), to follow one project operator built on another.
-    public var calls: [String]
+    var calls: [String]
     /// Its argument labels as a call writes them (parameters without one left out):
     /// `execute(every:)` → `["every"]`.
-    public var labels: [String] = []
+    var labels: [String] = []
     /// A method of `extension Publisher` whose body subscribes with `sink` (a wrapper such as
     /// `sinkResult { result in … }`): its closure runs where the values reach the `sink`.
-    public var subscribes = false
+    var subscribes = false
     /// A method of `extension Publisher` whose body is one chain on its upstream of operators that
     /// pass values on at once (`map { … }.eraseToAnyPublisher()`): it delivers where the
     /// upstream does.
-    public var passesOnAtOnce = false
+    var passesOnAtOnce = false
 
     /// Combine operators that pass values on at once, on the thread they arrive on.
-    public static let synchronousOperators: Set<String> = [
+    static let synchronousOperators: Set<String> = [
         "map", "compactMap", "filter", "removeDuplicates", "dropFirst", "drop", "prefix", "first", "scan", "tryMap",
         "tryFilter", "tryCompactMap", "handleEvents", "eraseToAnyPublisher", "share", "print", "replaceNil", "replaceEmpty",
         "ignoreOutput", "breakpoint", "assertNoFailure", "setFailureType", "mapError",
@@ -50,10 +126,10 @@ public struct PublisherMethodSummary: Sendable {
     }
 
     /// `name(label:label:)`, as `signature(name:labels:)` spells a call.
-    public var signature: String { PublisherMethodSummary.signature(name: name, labels: labels) }
+    var signature: String { PublisherMethodSummary.signature(name: name, labels: labels) }
 
     /// The key of a call of `name` with `labels` (those it writes), or of a declaration.
-    public static func signature(name: String, labels: [String]) -> String {
+    static func signature(name: String, labels: [String]) -> String {
         labels.isEmpty ? name + "()" : name + "(" + labels.joined(separator: ":") + ":)"
     }
 
@@ -61,7 +137,7 @@ public struct PublisherMethodSummary: Sendable {
 
     /// Members named for the main scheduler (`schedulers.mainScheduler`, `env.mainQueue`), taken
     /// at their name, as a helper named for the main queue is.
-    public static let mainSchedulerMemberWords = WordSet(["mainScheduler", "mainQueue", "mainRunLoop", "mainThreadScheduler", "uiScheduler"])
+    static let mainSchedulerMemberWords = WordSet(["mainScheduler", "mainQueue", "mainRunLoop", "mainThreadScheduler", "uiScheduler"])
 
     /// The methods of `extension Publisher`/`AnyPublisher`, and the functions of the file that
     /// return a publisher (`static func names() -> AnyPublisher<[String], Error>`), whose chain a
@@ -228,24 +304,6 @@ public struct PublisherMethodSummary: Sendable {
         }
         return result
     }
-}
-
-/// The names for which every item so named qualifies, where whether an item qualifies may depend
-/// on the names already found (one helper built on another): a fixed point, reached in a few
-/// rounds for the shallow chains of real projects (at most 8).
-func namesWhereAllQualify<T>(_ items: [T], name: (T) -> String,
-                             qualifies: (_ item: T, _ name: String, _ group: [T], _ found: Set<String>) -> Bool) -> Set<String> {
-    guard !items.isEmpty else { return [] }
-    let byName = Dictionary(grouping: items, by: name)
-    var result = Set<String>()
-    var changed = true
-    for _ in 0..<8 where changed {
-        changed = false
-        for (n, group) in byName where !result.contains(n) {
-            if group.allSatisfy({ qualifies($0, n, group, result) }) { result.insert(n); changed = true }
-        }
-    }
-    return result
 }
 
 extension SourceFile {

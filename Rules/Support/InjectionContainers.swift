@@ -1,0 +1,13 @@
+/// What rules know of dependency-injection containers: SwiftUI's environment, swift-dependencies, Factory.
+import MVILintCore
+
+enum InjectionContainers {
+    /// Types whose instance properties are read through key paths by injection wrappers:
+    /// SwiftUI's `@Environment(\.x)`, swift-dependencies' `@Dependency(\.x)`, Factory's
+    /// `@Injected(\.x)` (and containers that inherit `containerBases`).
+    static let keyPathContainers: Set<String> = ["EnvironmentValues", "DependencyValues", "Container", "InjectedValues"]
+    /// Factory's container base classes (`final class AppContainer: SharedContainer`).
+    static let containerBases: Set<String> = ["SharedContainer", "ManagedContainer"]
+    /// Factory's wrappers around a registration, whose generic argument is the dependency's type.
+    static let registrationWrappers: Set<String> = ["Factory", "ParameterFactory"]
+}

@@ -1,0 +1,223 @@
+/// The index's inheritance graph: the closures built over it, conformance walks and direct subtypes.
+
+extension ProjectIndex {
+    /// Every type name (declared or extended) that reaches one of `targets` through its
+    /// inheritance graph (superclasses, protocol refinement, extension conformances, aliases).
+    func closure(of targets: Set<String>, in graph: InheritanceGraph) -> SymbolFlags {
+        // A node is a goal when its name, or what its alias resolves to, is a target. Only alias
+        // names resolve to something else, so the goals are found by looking up the targets and
+        // the aliases, not by testing every node.
+        var goals: [Int32] = []
+        for t in targets { if let n = graph.node(t, symbolIDs) { goals.append(n) } }
+        for a in aliases.keys where !targets.contains(a) && targets.contains(resolve(a)) {
+            if let n = graph.node(a, symbolIDs) { goals.append(n) }
+        }
+        return reachingNames(in: graph, from: goals)
+    }
+
+    func mainActorClosure(in graph: InheritanceGraph) -> SymbolFlags {
+        // Goals: a node whose name resolves to an `@MainActor` symbol or to an SDK type that is
+        // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.
+        var goals: [Int32] = []
+        for n in symbolTable.indices where symbolTable[n].isMainActorAttribute && (aliases.isEmpty || aliases[symbolTable[n].name] == nil) {
+            goals.append(Int32(n))
+        }
+        for a in aliases.keys {
+            let target = resolve(a)
+            let isolated = symbolIDs[target].map { symbolTable[Int($0)].isMainActorAttribute } == true || ProjectIndex.sdkMainActorTypes.contains(target)
+            if isolated, let n = graph.node(a, symbolIDs) { goals.append(n) }
+        }
+        for name in ProjectIndex.sdkMainActorTypes { if let n = graph.node(name, symbolIDs) { goals.append(n) } }
+        return reachingNames(in: graph, from: goals)
+    }
+
+    /// UIKit, AppKit, WebKit and WatchKit classes and delegate protocols that the SDK declares `@MainActor`,
+    /// so that an app delegate, a view controller subclass or a class that adopts a UI delegate
+    /// protocol is isolated without an attribute of its own (RULES.md counts a conformance stated
+    /// anywhere; the compiler infers isolation only from one in the declaration's file). The SDK's own
+    /// subclasses are listed, since the index sees no SDK hierarchy (`UITableViewCell` is a `UIView`).
+    public static let sdkMainActorTypes: Set<String> = [
+        "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "NSApplicationDelegate",
+        "UIResponder", "UIApplication", "UIView", "UIViewController", "UIWindow",
+        "NSResponder", "NSApplication", "NSView", "NSViewController", "NSWindow", "NSWindowController",
+        // UIKit classes.
+        "UIScene", "UIWindowScene", "UIGestureRecognizer", "UIControl", "UIButton", "UILabel", "UIImageView",
+        "UIStackView", "UIScrollView", "UITableView", "UITableViewCell", "UICollectionView", "UICollectionViewCell",
+        "UICollectionReusableView", "UITableViewController", "UICollectionViewController", "UINavigationController",
+        "UITabBarController", "UIPageViewController", "UISplitViewController", "UISearchController", "UITextField",
+        "UITextView", "UIHostingController", "UIDevice", "UIScreen",
+        // UIKit delegate and data source protocols.
+        "UIScrollViewDelegate", "UITableViewDelegate", "UITableViewDataSource", "UICollectionViewDelegate",
+        "UICollectionViewDataSource", "UICollectionViewDelegateFlowLayout", "UITextFieldDelegate", "UITextViewDelegate",
+        "UISearchBarDelegate", "UISearchResultsUpdating", "UISearchControllerDelegate", "UIGestureRecognizerDelegate",
+        "UINavigationControllerDelegate", "UITabBarControllerDelegate", "UIPageViewControllerDelegate",
+        "UIPageViewControllerDataSource", "UIAdaptivePresentationControllerDelegate", "UIPopoverPresentationControllerDelegate",
+        "UIPickerViewDelegate", "UIPickerViewDataSource", "UIDocumentPickerDelegate", "UIImagePickerControllerDelegate",
+        "UIContextMenuInteractionDelegate", "UIDropInteractionDelegate", "UIDragInteractionDelegate",
+        "UIViewControllerTransitioningDelegate", "UIColorPickerViewControllerDelegate", "UISheetPresentationControllerDelegate",
+        // WebKit.
+        "WKWebView", "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "WKDownloadDelegate",
+        // WatchKit: the app and extension objects, their delegate protocols, interface controllers.
+        "WKApplication", "WKExtension", "WKApplicationDelegate", "WKExtensionDelegate", "WKInterfaceController", "WKHostingController",
+        // AppKit classes.
+        "NSDocument", "NSDocumentController", "NSPopover", "NSMenu", "NSControl", "NSButton", "NSTextField", "NSTextView",
+        "NSScrollView", "NSTableView", "NSOutlineView", "NSTableCellView", "NSCollectionView", "NSCollectionViewItem",
+        "NSSplitViewController", "NSTabViewController", "NSPanel", "NSHostingView", "NSHostingController", "NSGestureRecognizer",
+        // AppKit delegate and data source protocols.
+        "NSWindowDelegate", "NSTableViewDelegate", "NSTableViewDataSource", "NSOutlineViewDelegate", "NSOutlineViewDataSource",
+        "NSTextFieldDelegate", "NSTextViewDelegate", "NSTextDelegate", "NSControlTextEditingDelegate", "NSToolbarDelegate",
+        "NSPopoverDelegate", "NSMenuDelegate", "NSPathControlDelegate", "NSSearchFieldDelegate", "NSCollectionViewDelegate",
+        "NSCollectionViewDataSource", "NSSplitViewDelegate", "NSGestureRecognizerDelegate", "NSTabViewDelegate",
+    ]
+
+    /// The declared or extended type names from which one of the `goals` nodes can be reached
+    /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).
+    /// One depth-first walk of the reversed graph, so deep chains and cycles stay linear.
+    func reachingNames(in graph: InheritanceGraph, from goals: [Int32]) -> SymbolFlags {
+        // Flags over every node; only the symbols' (numbered first) are ever asked about.
+        var reached = SymbolFlags(count: graph.nodeCount)
+        var queue: [Int32] = []
+        for n in goals where !reached.contains(Int(n)) {
+            reached.insert(Int(n))
+            queue.append(n)
+        }
+        while let n = queue.popLast() {
+            for e in Int(graph.reverseStart[Int(n)])..<Int(graph.reverseStart[Int(n) + 1]) {
+                let m = Int(graph.reverseEdges[e])
+                if !reached.contains(m) { reached.insert(m); queue.append(Int32(m)) }
+            }
+        }
+        return reached
+    }
+
+    /// Whether the symbol named `name` (already resolved) is flagged in `flags`.
+    func flagged(_ name: String, in flags: SymbolFlags) -> Bool {
+        guard let id = symbolIDs[name] else { return false }
+        return flags.contains(Int(id))
+    }
+
+    /// The inheritance graph over node numbers, reversed: the names that list node `n` among
+    /// their supertypes are `reverseEdges[reverseStart[n]..<reverseStart[n + 1]]`. Nodes are the
+    /// symbols (numbered as in `symbolTable`), then alias names that are not symbols (with the
+    /// symbols, the names the closures start from), then supertypes the project does not declare.
+    /// Numbers rather than names keep it small on a large project.
+    struct InheritanceGraph {
+        var extraNames: [String] = []
+        /// Node numbers of the names that are not symbols.
+        var extraIDs: [String: Int32] = [:]
+        var reverseStart: [Int32] = []
+        var reverseEdges: [Int32] = []
+        var nodeCount: Int { reverseStart.count - 1 }
+        func name(_ n: Int, _ symbols: [TypeSymbol]) -> String { n < symbols.count ? symbols[n].name : extraNames[n - symbols.count] }
+        /// The node of `name`, when it is one.
+        func node(_ name: String, _ symbolIDs: [String: Int32]) -> Int32? { symbolIDs[name] ?? extraIDs[name] }
+    }
+
+    /// For each of `names`, the names that list it among their direct supertypes, as the
+    /// inheritance closures see them: each declared or extended type (in the order of the symbol
+    /// table) by what its declarations and extensions list, or what its alias's target lists when
+    /// its name is also a typealias's; then each typealias that is not a type's name, by what its
+    /// target lists. Names that nothing lists are left out. One pass over every symbol: for merging
+    /// a project fact, not for a check.
+    public func directSubtypes(of names: Set<String>) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        guard !names.isEmpty else { return out }
+        for n in symbolTable.indices {
+            let name = symbolTable[n].name
+            let list = aliases.isEmpty || aliases[name] == nil ? symbolTable[n].inherited : inheritedNames(resolve(name)) ?? []
+            for i in list where names.contains(i) { out[i, default: []].append(name) }
+        }
+        for a in aliases.keys where symbolIDs[a] == nil {
+            for i in inheritedNames(resolve(a)) ?? [] where names.contains(i) { out[i, default: []].append(a) }
+        }
+        return out
+    }
+
+    /// Builds the reversed inheritance graph of the symbols and aliases.
+    func inheritanceGraph() -> InheritanceGraph {
+        var graph = InheritanceGraph()
+        let symbolCount = symbolTable.count
+        func node(_ name: String) -> Int32 {
+            if let id = symbolIDs[name] { return id }
+            if let id = graph.extraIDs[name] { return id }
+            let id = Int32(symbolCount + graph.extraNames.count)
+            graph.extraIDs[name] = id
+            graph.extraNames.append(name)
+            return id
+        }
+        for a in aliases.keys where symbolIDs[a] == nil { _ = node(a) }
+        // The names whose supertypes are looked up: the symbols and the aliases.
+        let universeCount = symbolCount + graph.extraNames.count
+        // Edges as (supertype, subtype) pairs, then grouped by supertype.
+        var from: [Int32] = [], to: [Int32] = []
+        for u in 0..<universeCount {
+            // A symbol that is not also an alias has its own list: no lookup by name.
+            let list = u < symbolCount && (aliases.isEmpty || aliases[symbolTable[u].name] == nil)
+                ? symbolTable[u].inherited : inheritedNames(resolve(graph.name(u, symbolTable))) ?? []
+            for i in list {
+                from.append(node(i))
+                to.append(Int32(u))
+            }
+        }
+        let nodes = symbolCount + graph.extraNames.count
+        var start = [Int32](repeating: 0, count: nodes + 1)
+        for f in from { start[Int(f) + 1] += 1 }
+        for n in 0..<nodes { start[n + 1] += start[n] }
+        var fill = start
+        var edges = [Int32](repeating: 0, count: from.count)
+        for k in from.indices {
+            let f = Int(from[k])
+            edges[Int(fill[f])] = to[k]
+            fill[f] += 1
+        }
+        graph.reverseStart = start
+        graph.reverseEdges = edges
+        return graph
+    }
+
+    /// Whether `name` reaches a type or protocol whose name satisfies `predicate` (the names
+    /// themselves included).
+    /// The walk gives up after `conformanceSearchLimit` names (no real hierarchy comes close), so
+    /// that a hostile 50 000-deep chain cannot make every query slow.
+    public func conforms(_ name: String, where predicate: (String) -> Bool) -> Bool {
+        // Most names asked about have no supertypes in the project: answer without allocating.
+        if predicate(name) { return true }
+        let r = resolve(name)
+        if r != name && predicate(r) { return true }
+        guard let direct = inheritedNames(r), !direct.isEmpty else { return false }
+        // Nor do most direct supertypes (`ObservableObject`, a protocol without parents): one level
+        // is then the whole walk.
+        var deeper = false
+        for i in direct {
+            let ri = resolve(i)
+            if predicate(i) || (ri != i && predicate(ri)) { return true }
+            if let next = inheritedNames(ri), !next.isEmpty { deeper = true }
+        }
+        guard deeper else { return false }
+        var seen: Set<String> = [name]
+        var stack = [name]
+        while let n = stack.popLast(), seen.count <= ProjectIndex.conformanceSearchLimit {
+            let r = resolve(n)
+            if predicate(n) || predicate(r) { return true }
+            for i in inheritedNames(r) ?? [] where !seen.contains(i) { seen.insert(i); stack.append(i) }
+        }
+        return false
+    }
+
+    static let conformanceSearchLimit = 4_096
+}
+
+/// A set of symbols of the index, by their number in its symbol table: one bit each.
+struct SymbolFlags {
+    private var words: [UInt64] = []
+
+    init() {}
+    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
+
+    mutating func insert(_ n: Int) { words[n >> 6] |= 1 << UInt64(n & 63) }
+
+    func contains(_ n: Int) -> Bool {
+        let w = n >> 6
+        return n >= 0 && w < words.count && words[w] & (1 << UInt64(n & 63)) != 0
+    }
+}
