@@ -22,7 +22,12 @@ struct OwnedModelStateObject: Rule {
         struct or enum of its own (`struct Box` inside the view) is that type, whatever class of the \
         same simple name is nested elsewhere in the project, also when the view declares it in an \
         extension in another file (`extension MigrateScreen { struct Model }`); so is a class of its own \
-        that adopts no ObservableObject.
+        that adopts no ObservableObject. The fix turns `@ObservedObject var m = M()` into \
+        `@StateObject private var m = M()` (`private` only when no access level is written); a model \
+        assigned in `init` is left alone. It is offered only where the fixed project still compiles: \
+        not when `private` would take the property from a call that passes it to the view's \
+        memberwise initializer (`TimerScreen(model: shared)`, in any file, also through a typealias \
+        of the view), nor when the view has an extension in another file, which may use it.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -32,7 +37,7 @@ struct OwnedModelStateObject: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
-    static let facts: [any ProjectFact.Type] = [NestedValueTypes.self]
+    static let facts: [any ProjectFact.Type] = [NestedValueTypes.self, InitializerLabels.self]
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
@@ -50,7 +55,7 @@ struct OwnedModelStateObject: Rule {
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
                    !readsPropertyOfResult(r, file: file), isObservableObject(made.name, in: file, project: project) {
                     created = made.name
-                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
+                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, of: type, in: file, project: project) }
                 }
                 // Also a property assigned a new instance in `init`.
                 if created == nil {
@@ -83,9 +88,6 @@ struct OwnedModelStateObject: Rule {
         }
     }
 
-    /// For `@ObservedObject var m = M()` only: `@ObservedObject` becomes `@StateObject`, and
-    /// `private ` is inserted before `var` when no access level is written (state a view owns is
-    /// private to it). Assignments in `init` are left alone: rewriting them is not mechanical.
     /// Whether `name` is an ObservableObject: a `private`/`fileprivate` class of this file of that
     /// name is the one meant, and is judged by what it inherits itself, whatever other files
     /// declare under the name.
@@ -118,12 +120,21 @@ struct OwnedModelStateObject: Rule {
         return false
     }
 
-    private func stateObjectFix(_ v: VariableDecl, in file: SourceFile) -> Fix? {
+    /// For `@ObservedObject var m = M()` only: `@ObservedObject` becomes `@StateObject`, and
+    /// `private ` is inserted before `var` when no access level is written (state a view owns is
+    /// private to it). Assignments in `init` are left alone: rewriting them is not mechanical.
+    private func stateObjectFix(_ v: VariableDecl, of type: TypeDecl, in file: SourceFile, project: ProjectIndex) -> Fix? {
         guard let attribute = v.wrappers.first, attribute.baseName == "ObservedObject" else { return nil }
         // `@SwiftUI.ObservedObject`: the last name token follows each `.`.
         let last = attribute.nameToken + 2 * attribute.name.filter { $0 == "." }.count
         var edits = [file.replacement(ofTokens: last, through: last, with: "StateObject")]
         if !v.hasExplicitAccess {
+            // `private` would break an extension in another file that uses the property, and a
+            // call that passes it to the memberwise initializer (`OrdersView(viewModel: model)`),
+            // which no longer takes it once it is private: no fix then.
+            if project.symbol(type.indexName)?.isExtendedElsewhere == true { return nil }
+            let hasOwnInitializer = type.functions.contains { $0.kind == .initializer }
+            if !hasOwnInitializer, project.fact(InitializerLabels.self).passes(v.name, to: type.indexName) { return nil }
             guard let keyword = file.bindingKeyword(of: v) else { return nil }
             edits.append(file.insertion("private ", beforeToken: keyword))
         }

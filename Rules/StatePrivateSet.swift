@@ -23,9 +23,21 @@ struct StatePrivateSet: Rule {
         $model.query)`, which the `mvvm` profile accepts) is reported without a fix: `private(set)` \
         would stop the binding from compiling, so the binding has to go through the model first \
         (a `Binding(get:set:)` whose setter calls a method of it). Bindings are matched by the \
-        member's name, in any file. A property that an extension of the model in another file \
-        assigns (`_tint = value` in `Settings+Appearance.swift`) is reported without a fix too: a \
-        `private(set)` setter is not visible there, so the write has to move into the class's file first.
+        member's name, in any file. More generally, the fix is offered only where no code outside \
+        the class's own declaration and its extensions in the same file writes the property, so \
+        that a fixed project still compiles: `private(set)` lets only that code write it. Code that \
+        withholds the fix: a view (`model.orders.append(order)`, `model.count = 0`), another type \
+        or a function (also in the class's file), a subclass, an extension in another file \
+        (`_tint = value` in `Settings+Appearance.swift`), an `inout` argument (`&model.count`), a \
+        write through a key path (`model[keyPath: \\.count] = 0`, `.assign(to: \\.count, on: model)`), \
+        in test code too. The instance written is worked out from the code around the write: \
+        `self`, stored properties and parameters by their declared types, locals made by a \
+        construction (`let model = Model()`) or taken from another name (`guard let model = \
+        self.model`), `Type.shared`. A write of a member of that name on an instance whose type \
+        is not known there (a closure's parameter, `$0`, a function's result) withholds the fix \
+        too, as it may be the model; one on an instance of another type, or through a property \
+        that holds an object (`model.engine.rate = 2` writes the engine's `rate`, not the model's \
+        `engine`), does not. The finding stays either way: the writes have to move into the model.
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
@@ -93,6 +105,158 @@ struct StatePrivateSet: Rule {
                 @StateObject private var model = SearchModel()
                 var body: some View { TextField("Search", text: $model.query).onChange(of: model.query) { _ in } }
             }
+            """),
+            // A property that a view writes keeps its setter: the fix would stop the view compiling.
+            .fix(files: [
+                "OrdersModel.swift": """
+                final class OrdersModel: ObservableObject {
+                    @Published var ↓orders: [String] = []
+                    @Published var ↓filter = ""
+                }
+                """,
+                "OrdersView.swift": """
+                struct OrdersView: View {
+                    @ObservedObject var model: OrdersModel
+                    var body: some View {
+                        List(model.orders, id: \\.self) { Text($0) }
+                            .toolbar { Button("Add") { model.orders.append("Draft") } }
+                            .navigationTitle(model.filter)
+                    }
+                }
+                """,
+            ], fixed: [
+                "OrdersModel.swift": """
+                final class OrdersModel: ObservableObject {
+                    @Published var ↓orders: [String] = []
+                    @Published private(set) var filter = ""
+                }
+                """,
+                "OrdersView.swift": """
+                struct OrdersView: View {
+                    @ObservedObject var model: OrdersModel
+                    var body: some View {
+                        List(model.orders, id: \\.self) { Text($0) }
+                            .toolbar { Button("Add") { model.orders.append("Draft") } }
+                            .navigationTitle(model.filter)
+                    }
+                }
+                """,
+            ]),
+            // Other writers outside the class: another type in its file, a subclass in another
+            // file, an `inout` argument, a key path. Only `volume` is written by the class alone.
+            .fix(files: [
+                "Player.swift": """
+                class Player: ObservableObject {
+                    @Published var ↓volume = 0.5
+                    @Published var ↓title = ""
+                    @Published var ↓position = 0
+                    @Published var ↓rate = 1.0
+                    @Published var ↓isMuted = false
+                    func louder() { volume += 0.1 }
+                }
+                struct Remote {
+                    func mute(_ player: Player) { player.isMuted = true }
+                }
+                """,
+                "VideoPlayer.swift": """
+                final class VideoPlayer: Player {
+                    func reset() { title = "" }
+                }
+                """,
+                "Controls.swift": """
+                func nudge(_ value: inout Int) { value += 1 }
+                struct Controls {
+                    let player: Player
+                    func skip() { nudge(&player.position) }
+                    func follow(_ rates: AnyPublisher<Double, Never>) -> AnyCancellable { rates.assign(to: \\.rate, on: player) }
+                }
+                """,
+            ], fixed: [
+                "Player.swift": """
+                class Player: ObservableObject {
+                    @Published private(set) var volume = 0.5
+                    @Published var ↓title = ""
+                    @Published var ↓position = 0
+                    @Published var ↓rate = 1.0
+                    @Published var ↓isMuted = false
+                    func louder() { volume += 0.1 }
+                }
+                struct Remote {
+                    func mute(_ player: Player) { player.isMuted = true }
+                }
+                """,
+                "VideoPlayer.swift": """
+                final class VideoPlayer: Player {
+                    func reset() { title = "" }
+                }
+                """,
+                "Controls.swift": """
+                func nudge(_ value: inout Int) { value += 1 }
+                struct Controls {
+                    let player: Player
+                    func skip() { nudge(&player.position) }
+                    func follow(_ rates: AnyPublisher<Double, Never>) -> AnyCancellable { rates.assign(to: \\.rate, on: player) }
+                }
+                """,
+            ]),
+            // Near misses, still fixed: the class's own extension in its file, reads from a view,
+            // a property of the same name of another type, a write into an object the model holds.
+            .fix(files: [
+                "Mixer.swift": """
+                final class Mixer: ObservableObject {
+                    @Published var ↓volume = 0.5
+                    @Published var ↓engine = Engine()
+                }
+                final class Engine { var rate = 1.0 }
+                extension Mixer {
+                    func reset() { volume = 0.5 }
+                }
+                """,
+                "MixerView.swift": """
+                struct AudioSettings { var volume = 1.0 }
+                struct MixerView: View {
+                    @ObservedObject var mixer: Mixer
+                    @State private var settings = AudioSettings()
+                    var body: some View {
+                        Button("Match") { settings.volume = mixer.volume; mixer.engine.rate = 2 }
+                    }
+                }
+                """,
+            ], fixed: [
+                "Mixer.swift": """
+                final class Mixer: ObservableObject {
+                    @Published private(set) var volume = 0.5
+                    @Published private(set) var engine = Engine()
+                }
+                final class Engine { var rate = 1.0 }
+                extension Mixer {
+                    func reset() { volume = 0.5 }
+                }
+                """,
+                "MixerView.swift": """
+                struct AudioSettings { var volume = 1.0 }
+                struct MixerView: View {
+                    @ObservedObject var mixer: Mixer
+                    @State private var settings = AudioSettings()
+                    var body: some View {
+                        Button("Match") { settings.volume = mixer.volume; mixer.engine.rate = 2 }
+                    }
+                }
+                """,
+            ]),
+            // An instance of unknown type (`$0`) may be the model: no fix for a member of that name.
+            .fix(before: """
+            final class Tag: ObservableObject {
+                @Published var ↓isSelected = false
+                @Published var ↓name = ""
+            }
+            func clear(_ tags: [Tag]) { tags.forEach { $0.isSelected = false } }
+            """, after: """
+            final class Tag: ObservableObject {
+                @Published var ↓isSelected = false
+                @Published private(set) var name = ""
+            }
+            func clear(_ tags: [Tag]) { tags.forEach { $0.isSelected = false } }
             """),
             // The value of an observable box used as a property wrapper is set through each
             // property it wraps; its other state is still reported.
@@ -263,8 +427,9 @@ struct StatePrivateSet: Rule {
                 // A property the project binds (`$model.query`) would stop compiling with
                 // `private(set)`: the binding has to move into the model first, so no fix.
                 let bound = outsideWrites.boundMembers.contains(v.name)
-                // So would one that an extension of the model in another file assigns.
-                let writtenElsewhere = outsideWrites.extensionWrites[type.name + "." + v.name].map { $0 != context.file.path } ?? false
+                // So would one that code outside the class's declaration and its extensions in this
+                // file writes: a view, another type, a subclass, an extension in another file.
+                let writtenElsewhere = outsideWrites.isWrittenOutside(v.name, of: type.name, declaredIn: context.file.path)
                 context.report(at: v.nameToken, .writableState(v.name, model: type.name),
                                fix: bound || writtenElsewhere ? nil : privateSetFix(v, in: context.file))
             }

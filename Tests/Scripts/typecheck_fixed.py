@@ -17,13 +17,16 @@ For each project and each of the two fix modes:
    fixed finding's rule, file and message no longer reported, counted as a multiset).
 
 What is claimed, and why the Swift 5 language mode: a safe fix must not make the project stop
-compiling, in any language mode. The unsafe fix of `main_actor_model` (`@MainActor` on a class)
-changes the isolation of the class, and in the Swift 6 language mode code that calls it from
-outside the main actor (a `DispatchQueue.global()` closure, a nonisolated async function) then
-fails to compile; in the Swift 5 mode those are warnings, which is what the unsafe fix claims: it
-compiles, with warnings to review. The example app does not type-check in the Swift 6 mode as
-committed (its legacy screen has the data races that the concurrency rules report), so Swift 5
-is the mode both checks use. `SWIFT_VERSION` picks another mode, `SWIFTC` another compiler.
+compiling. The unsafe fix of `main_actor_model` (`@MainActor` on a class) changes the isolation of
+the class. In the Swift 5 mode most isolation mismatches it causes are warnings, but one is an
+error: the class's state mutated from a `@Sendable` closure (`DispatchQueue.global().async { }`,
+a URLSession completion handler), which is the data race `main_actor_mutation` reports. So the
+claim for `--unsafe-fixes` is: the result type-checks in the Swift 5 mode, apart from errors on
+lines where `main_actor_mutation` reported a mutation before the fix (matched by the line's
+text, as the fix moves lines). In the Swift 6 mode more callers of the class may need `await`.
+The example app does not type-check in the Swift 6 mode as committed (its legacy screen has the
+data races that the concurrency rules report), so Swift 5 is the mode both checks use.
+`SWIFT_VERSION` picks another mode, `SWIFTC` another compiler.
 
 Exit status 0 when every check passes, 1 when one fails (the compiler's errors and the findings
 that are still reported are printed), 2 on bad usage or when the stand-ins do not build.
@@ -59,6 +62,29 @@ def typecheck(directory, flags):
     return r.returncode == 0, r.stdout
 
 
+def error_lines(output, root):
+    """(path relative to root, line) of each error the compiler reported in a file under root."""
+    found = []
+    prefix = os.path.realpath(root) + "/"
+    for line in output.splitlines():
+        parts = line.split(":", 4)
+        if len(parts) == 5 and parts[3].strip() == "error" and parts[1].isdigit():
+            path = os.path.realpath(parts[0])
+            if path.startswith(prefix):
+                found.append((path[len(prefix):], int(parts[1])))
+    return found
+
+
+def line_text(root, path, line):
+    """The text of a line of a file, without surrounding whitespace."""
+    try:
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        return lines[line - 1].strip() if 0 < line <= len(lines) else None
+    except OSError:
+        return None
+
+
 def errors_only(output, limit=40):
     """The compiler's error lines and the source lines under them, without the warnings."""
     lines, keep, out = output.splitlines(), False, []
@@ -80,7 +106,7 @@ def lint(mvilint, directory, extra=()):
         raise RuntimeError(f"mvilint lint {' '.join(extra)} exited {r.returncode} in {directory}:\n{r.stderr}")
     report = json.loads(r.stdout)
     prefix = os.path.realpath(directory) + "/"
-    return [(f["rule"], os.path.realpath(f["file"]).replace(prefix, "", 1), f["message"], (f.get("fix") or {}).get("safety"))
+    return [(f["rule"], os.path.realpath(f["file"]).replace(prefix, "", 1), f["message"], (f.get("fix") or {}).get("safety"), f["line"])
             for f in report["findings"]]
 
 
@@ -97,12 +123,21 @@ def check(mvilint, project, flags, work):
         shutil.copytree(project, copy)
         before = lint(mvilint, copy)
         fixed = [f[:3] for f in before if f[3] in safeties]
+        # The mutations off the main actor that `@MainActor` turns into compile errors.
+        races = {(f[1], line_text(copy, f[1], f[4])) for f in before if f[0] == "main_actor_mutation"}
         r = subprocess.run([mvilint, "lint", "--quiet", *options, "."], cwd=copy,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if r.returncode not in (0, 1):
             failures.append(f"{name} {label}: mvilint exited {r.returncode}:\n{r.stderr}")
             continue
         ok, output = typecheck(copy, flags)
+        claim = "type-checks"
+        if not ok and "unsafe" in safeties:
+            errors = error_lines(output, copy)
+            if errors and all((path, line_text(copy, path, line)) in races for path, line in errors):
+                claim = ("type-checks but for errors where main_actor_mutation reported a mutation off the main actor ("
+                         + ", ".join(f"{p}:{l}" for p, l in errors) + ")")
+                ok = True
         if not ok:
             failures.append(f"{name} {label}: the fixed project does not type-check ({len(fixed)} fixes applied):\n{errors_only(output)}")
         after = [f[:3] for f in lint(mvilint, copy)]
@@ -118,7 +153,7 @@ def check(mvilint, project, flags, work):
             failures.append(f"{name} {label}: still reported after the fix: {path}: {message} ({rule})")
         if ok and not remaining:
             rules = sorted({f[0] for f in fixed})
-            print(f"{name}: {label}: {len(fixed)} fixes applied ({', '.join(rules) or 'none'}); type-checks; the fixed findings are gone")
+            print(f"{name}: {label}: {len(fixed)} fixes applied ({', '.join(rules) or 'none'}); {claim}; the fixed findings are gone")
     return failures
 
 

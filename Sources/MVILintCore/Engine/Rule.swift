@@ -58,6 +58,13 @@ public struct RuleExample: Sendable {
     public static func fix(before: String, after: String, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
         RuleExample(kind: .triggering, files: [("Example.swift", before)], file: file, line: line, fixedFiles: [("Example.swift", after)])
     }
+    /// A fix example over several files: the fixes of the rule must turn `files` into `fixed`
+    /// (the same names, in the same order), as `fix(before:after:)` does for one file.
+    public static func fix(files: KeyValuePairs<String, String>, fixed: KeyValuePairs<String, String>,
+                           file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
+        RuleExample(kind: .triggering, files: files.map { ($0.key, $0.value) }, file: file, line: line,
+                    fixedFiles: fixed.map { ($0.key, $0.value) })
+    }
     /// Runs only focused examples while debugging.
     public func focused() -> RuleExample { var e = self; e.isFocused = true; return e }
     /// Keeps a pathological case out of generated docs.
@@ -135,11 +142,14 @@ public struct FindingNote: Sendable, Hashable {
 
 /// How far a fix can be trusted without review.
 public enum FixSafety: String, Sendable, Hashable {
-    /// Code that still compiles after the fix behaves as before, apart from the reported problem;
-    /// `--fix` applies it.
+    /// The project still compiles after the fix and behaves as before, apart from the reported
+    /// problem; `--fix` applies it. A rule offers a fix as safe only where no code of the project
+    /// would stop compiling (a write from outside a model, a call that passes a view's property):
+    /// elsewhere the finding comes without a fix.
     case safe
     /// The fix may change behaviour beyond the reported problem (for example the isolation of a
-    /// whole class); `--fix` applies it only together with `--unsafe-fixes`.
+    /// whole class), and code elsewhere may need changes to compile; `--fix` applies it only
+    /// together with `--unsafe-fixes`.
     case unsafe
 }
 

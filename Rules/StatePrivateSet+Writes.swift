@@ -1,0 +1,351 @@
+/// How `state_private_set` finds, in one file, the members that its code writes and what it knows of the instance written.
+import MVILintCore
+
+/// A member that code of a file writes, with what is known of the instance it belongs to.
+struct MemberWrite: Sendable {
+    var member: String
+    var receiver: WriteReceiver
+    /// The types that enclose the write, outermost first, joined by `.` (`""` at the top level):
+    /// `private(set)` lets the type's own declaration and its extensions in the same file write.
+    var scope: String
+    /// The member is written only if it holds a value (a struct, an array): a name along a longer
+    /// target (`state` in `model.state.items = []`), or the target of a mutating call, which on an
+    /// object calls one of the object's methods instead.
+    var throughValue: Bool
+}
+
+/// The instance whose member is written, as far as one file tells.
+enum WriteReceiver: Sendable, Equatable {
+    /// An instance of `type`, or the value reached from one through the stored properties `path`.
+    case instance(_ type: String, _ path: [String])
+    /// The value reached from the type itself (`Store.shared.items`) through `path`, whose first
+    /// name is a static property.
+    case staticMember(_ type: String, _ path: [String])
+    /// A closure parameter, the result of a call, a global: nothing known.
+    case unknown
+
+    /// The receiver of a member of this receiver's value.
+    func appending(_ name: String) -> WriteReceiver {
+        switch self {
+        case .instance(let t, let p): return .instance(t, p + [name])
+        case .staticMember(let t, let p): return .staticMember(t, p + [name])
+        case .unknown: return .unknown
+        }
+    }
+}
+
+/// Finds the member writes of one file: assignments, compound assignments and mutating calls
+/// (`model.items.append(x)`), `inout` arguments (`&model.count`), writes through a key path
+/// (`model[keyPath: \.count] = 1`, `.assign(to: \.count, on: model)`). The instance is worked out
+/// from the file alone: `self` and the enclosing type's own members, parameters with a type, locals
+/// made by a construction (`let model = Model()`) or from another name (`guard let model = self.model`),
+/// `Type.shared`; anything else is unknown.
+struct WriteCollector {
+    let file: SourceFile
+    /// The file's types and extensions with a body, by the position of their `{`.
+    private let scopes: [(open: Int, close: Int, type: TypeDecl)]
+    private var unitLocals: [Int: Set<String>] = [:]
+
+    init(file: SourceFile) {
+        self.file = file
+        scopes = file.tree.allTypes.compactMap { t in
+            guard let o = t.bodyOpen, let c = t.bodyClose, o < c else { return nil }
+            return (o, c, t)
+        }.sorted { $0.open < $1.open }
+    }
+
+    mutating func writes() -> [MemberWrite] {
+        var out: [MemberWrite] = []
+        let count = file.tokens.count
+        guard count > 0 else { return out }
+        for m in file.mutations(in: 0..<count) {
+            let end: Int
+            switch m.kind {
+            case .assignment, .compoundAssignment: end = m.operatorToken - 1
+            case .mutatingCall: end = m.operatorToken - 2
+            }
+            var definite = true
+            if case .mutatingCall = m.kind { definite = false }
+            add(file.chain(endingAt: end).components, root: m.rootToken, definite: definite, into: &out)
+        }
+        for i in 0..<count where file.kind(i) == .operator && file.isText(i, "&") && i + 1 < count && !file.tokens[i + 1].hasSpaceBefore {
+            // `&model.count`: an `inout` argument is written.
+            guard let end = chainEnd(from: i + 1) else { continue }
+            add(file.chain(endingAt: end).components, root: i + 1, definite: true, into: &out)
+        }
+        assignThroughKeyPaths(into: &out)
+        return out
+    }
+
+    // MARK: Targets
+
+    /// Records the writes of a target whose chain is `comps`: its last name, and each name along
+    /// it that holds a value.
+    private mutating func add(_ comps: [ChainComponent], root rootToken: Int, definite: Bool, into out: inout [MemberWrite]) {
+        guard let first = comps.first, comps.count < 64 else { return }
+        let enclosing = innermostType(containing: rootToken)
+        let scope = enclosing.map(scopeName) ?? ""
+        var receiver: WriteReceiver
+        var index = 1
+        switch first.name {
+        case "self", "super":
+            receiver = enclosing.map { .instance(ownerName($0), []) } ?? .unknown
+        case "Self":
+            receiver = enclosing.map { .staticMember(ownerName($0), []) } ?? .unknown
+        case "[]", "()":
+            receiver = .unknown
+        default:
+            if first.callParen != nil {
+                // `Model().count = 1`: a new instance; `make().count`: unknown.
+                receiver = file.beginsWithCapital(first.token) ? .instance(first.name, []) : .unknown
+            } else if file.kind(first.token) == .dollarIdentifier {
+                // `$0.count`: a closure parameter.
+                receiver = .unknown
+            } else {
+                switch resolveRoot(first.name, at: first.token, in: enclosing) {
+                case .receiver(let r): receiver = r
+                case .member:
+                    receiver = enclosing.map { .instance(ownerName($0), []) } ?? .unknown
+                    index = 0
+                }
+            }
+        }
+        for k in index..<comps.count {
+            let c = comps[k]
+            let isLast = k == comps.count - 1
+            if c.name == "[]" {
+                // `model[keyPath: \.count]`: the key path's member; other subscripts reach an element
+                // of the member before (whose stored type is the element's).
+                if let (type, names) = keyPathArgument(ofSubscript: c.token), let last = names.last {
+                    let base = type.map { WriteReceiver.instance($0, []) } ?? receiver
+                    let owner = names.dropLast().reduce(base) { $0.appending($1) }
+                    out.append(MemberWrite(member: last, receiver: owner, scope: scope, throughValue: !(isLast && definite)))
+                    receiver = .unknown
+                }
+                continue
+            }
+            if c.name == "()" || c.callParen != nil {
+                // A method's result: nothing known of it.
+                receiver = .unknown
+                continue
+            }
+            // `model.$query`: the projected value of `query`.
+            let name = c.name.hasPrefix("$") ? String(c.name.dropFirst()) : c.name
+            if !isOwnMember(name, of: receiver, enclosing: enclosing) {
+                out.append(MemberWrite(member: name, receiver: receiver, scope: scope, throughValue: !(isLast && definite)))
+            }
+            receiver = receiver.appending(name)
+        }
+    }
+
+    /// A member that the enclosing declaration (not an extension) declares itself and writes
+    /// through `self`: its own code, which `private(set)` never stops; left out to keep the fact small.
+    private func isOwnMember(_ name: String, of receiver: WriteReceiver, enclosing: TypeDecl?) -> Bool {
+        guard let e = enclosing, e.kind != .extension, receiver == .instance(e.name, []) else { return false }
+        return e.variables.contains { $0.name == name }
+    }
+
+    /// The last token of the chain that starts at `start` (`model.items[0].count`), or nil when
+    /// no name starts there.
+    private func chainEnd(from start: Int) -> Int? {
+        let k = file.kind(start)
+        guard k == .identifier || k == .dollarIdentifier || file.isWord(start, "self") else { return nil }
+        var j = start
+        var steps = 0
+        while steps < 128 {
+            steps += 1
+            let next = j + 1
+            if file.kind(next) == .period, file.kind(next + 1) == .identifier || file.kind(next + 1) == .dollarIdentifier {
+                j = next + 1
+            } else if (file.kind(next) == .leftBracket || file.kind(next) == .leftParen), !file.tokens[next].hasSpaceBefore,
+                      let close = file.partner(next), close > next {
+                j = close
+            } else if file.kind(next) == .operator, file.isText(next, "?") || file.isText(next, "!"), !file.tokens[next].hasSpaceBefore {
+                j = next
+            } else {
+                break
+            }
+        }
+        return j
+    }
+
+    // MARK: Key paths
+
+    /// `[keyPath: \Model.items.count]` or `[keyPath: \.count]` at the subscript's `[`: the key
+    /// path's root type, if written, and its names.
+    private func keyPathArgument(ofSubscript open: Int) -> (String?, [String])? {
+        guard file.kind(open) == .leftBracket, file.isWord(open + 1, "keyPath"), file.kind(open + 2) == .colon else { return nil }
+        return keyPathLiteral(at: open + 3)
+    }
+
+    /// The root type (nil for `\.name`) and the names of the key-path literal at `i`.
+    private func keyPathLiteral(at i: Int) -> (String?, [String])? {
+        guard file.kind(i) == .backslash else { return nil }
+        var j = i + 1
+        var type: String? = nil
+        if file.kind(j) == .identifier, file.beginsWithCapital(j) {
+            // `\Model.count`, `\Module.Model.count`: the last capitalised name is the type.
+            while file.kind(j) == .identifier, file.beginsWithCapital(j) {
+                type = file.name(j)
+                guard file.kind(j + 1) == .period else { break }
+                j += 2
+            }
+            if file.kind(j) == .identifier, !file.beginsWithCapital(j) { j -= 1 } else { return (type, []) }
+        }
+        var names: [String] = []
+        while file.kind(j) == .period, file.kind(j + 1) == .identifier, names.count < 16 {
+            names.append(file.name(j + 1))
+            j += 2
+            if file.kind(j) == .operator, file.isText(j, "?") || file.isText(j, "!") { j += 1 }
+        }
+        return (type, names)
+    }
+
+    /// `.assign(to: \.count, on: model)` (Combine): the key path is written on the object.
+    private mutating func assignThroughKeyPaths(into out: inout [MemberWrite]) {
+        let count = file.tokens.count
+        for i in 1..<max(1, count) where file.kind(i) == .identifier && file.kind(i - 1) == .period && file.isText(i, "assign") {
+            guard file.kind(i + 1) == .leftParen, file.isWord(i + 2, "to"), file.kind(i + 3) == .colon,
+                  let close = file.partner(i + 1), let (type, names) = keyPathLiteral(at: i + 4), let last = names.last else { continue }
+            var receiver: WriteReceiver = type.map { .instance($0, []) } ?? .unknown
+            if type == nil, let on = ((i + 4)..<close).first(where: { file.isWord($0, "on") && file.kind($0 + 1) == .colon && file.kind($0 - 1) == .comma }) {
+                let enclosing = innermostType(containing: on)
+                if file.isWord(on + 2, "self") {
+                    receiver = enclosing.map { .instance(ownerName($0), []) } ?? .unknown
+                } else if file.kind(on + 2) == .identifier, file.kind(on + 3) == .rightParen {
+                    switch resolveRoot(file.name(on + 2), at: on + 2, in: enclosing) {
+                    case .receiver(let r): receiver = r
+                    case .member: receiver = enclosing.map { .instance(ownerName($0), [file.name(on + 2)]) } ?? .unknown
+                    }
+                }
+            }
+            let owner = names.dropLast().reduce(receiver) { $0.appending($1) }
+            out.append(MemberWrite(member: last, receiver: owner, scope: innermostType(containing: i).map(scopeName) ?? "", throughValue: false))
+        }
+    }
+
+    // MARK: Names
+
+    private enum Root {
+        /// A parameter, a local, a type or a global: the instance it names.
+        case receiver(WriteReceiver)
+        /// A member of the enclosing type, reached through the implicit `self`.
+        case member
+    }
+
+    /// What the name at `token` stands for: a parameter or local of the code around it, a member
+    /// of the enclosing type, a type (`Store.shared`), else a global of unknown type.
+    private mutating func resolveRoot(_ name: String, at token: Int, in enclosing: TypeDecl?, depth: Int = 0) -> Root {
+        if let (unit, function) = unit(containing: token, in: enclosing) {
+            if let f = function, let p = file.parameters(of: f).first(where: { $0.name == name }) {
+                return .receiver(p.type.map { .instance($0.baseName, []) } ?? .unknown)
+            }
+            if locals(of: unit).contains(name) {
+                return .receiver(depth < 3 ? local(name, before: token, in: unit, enclosing: enclosing, depth: depth) : .unknown)
+            }
+        }
+        // `Store.shared.items`: a type (members and globals are named in lower camel case).
+        if file.beginsWithCapital(token) { return .receiver(.staticMember(name, [])) }
+        if enclosing != nil { return .member }
+        return .receiver(.unknown)
+    }
+
+    /// The instance of the local `name` used at `use`: from its type annotation, or from its
+    /// initial value when that is a construction (`Model()`), a shared instance (`Model.shared`) or
+    /// a name with members (`self.model`, `store.child`).
+    private mutating func local(_ name: String, before use: Int, in unit: TokenRange, enclosing: TypeDecl?, depth: Int) -> WriteReceiver {
+        var declaration: Int? = nil
+        for j in max(unit.lowerBound, use - SourceFile.localWindow)..<use
+        where (file.isWord(j, "let") || file.isWord(j, "var")) && file.kind(j + 1) == .identifier && file.name(j + 1) == name {
+            declaration = j + 1
+        }
+        guard let n = declaration else { return .unknown }
+        if file.kind(n + 1) == .colon {
+            var t = n + 2
+            if file.isWord(t, "any") || file.isWord(t, "some") { t += 1 }
+            guard file.kind(t) == .identifier else { return .unknown }
+            while file.kind(t + 1) == .period, file.kind(t + 2) == .identifier { t += 2 }
+            return .instance(file.name(t), [])
+        }
+        guard file.kind(n + 1) == .equal else { return .unknown }
+        var i = n + 2
+        while file.isWord(i, "try") || file.isWord(i, "await") { i += 1; if file.kind(i) == .operator { i += 1 } }
+        guard file.kind(i) == .identifier || file.isWord(i, "self") else { return .unknown }
+        // The names up to the end of the initial value (a line break, `else`, `{`, `,`).
+        var names: [Int] = [i]
+        var j = i
+        while file.kind(j + 1) == .period, file.kind(j + 2) == .identifier, names.count < 8 {
+            j += 2
+            names.append(j)
+        }
+        if file.kind(j + 1) == .operator, file.isText(j + 1, "?") || file.isText(j + 1, "!") { j += 1 }
+        let after = j + 1
+        if file.beginsWithCapital(i) {
+            if names.count == 1, file.kind(after) == .leftParen || file.kind(after) == .leftBrace { return .instance(file.name(i), []) }
+            if names.count == 2, file.isText(names[1], "init"), file.kind(after) == .leftParen { return .instance(file.name(i), []) }
+            guard file.tokens[after].line != file.tokens[j].line || file.isWord(after, "else") || file.kind(after) == .leftBrace
+                    || file.kind(after) == .comma || after >= file.tokens.count else { return .unknown }
+            return .staticMember(file.name(i), names.dropFirst().map { file.name($0) })
+        }
+        guard after >= file.tokens.count || file.tokens[after].line != file.tokens[j].line || file.isWord(after, "else")
+                || file.kind(after) == .leftBrace || file.kind(after) == .comma else { return .unknown }
+        let rest = names.dropFirst().map { file.name($0) }
+        if file.isWord(i, "self") {
+            return enclosing.map { .instance(ownerName($0), rest) } ?? .unknown
+        }
+        switch resolveRoot(file.name(i), at: i, in: enclosing, depth: depth + 1) {
+        case .receiver(let r): return rest.reduce(r) { $0.appending($1) }
+        case .member: return enclosing.map { .instance(ownerName($0), [file.name(i)] + rest) } ?? .unknown
+        }
+    }
+
+    /// The code around `token` (a function body, an accessor, an initial value of the enclosing
+    /// type, or a top-level function), with its function.
+    private func unit(containing token: Int, in enclosing: TypeDecl?) -> (TokenRange, FunctionDecl?)? {
+        if let e = enclosing {
+            var best: MemberCode? = nil
+            for code in file.memberCode(of: e) where code.range.contains(token) {
+                if best == nil || code.range.lowerBound > best!.range.lowerBound { best = code }
+            }
+            return best.map { ($0.range, $0.function) }
+        }
+        for f in file.tree.topLevelFunctions {
+            if let b = f.bodyTokens, b.contains(token) { return (b, f) }
+        }
+        return nil
+    }
+
+    private mutating func locals(of unit: TokenRange) -> Set<String> {
+        if let known = unitLocals[unit.lowerBound] { return known }
+        let names = file.localNames(in: unit)
+        unitLocals[unit.lowerBound] = names
+        return names
+    }
+
+    // MARK: Scopes
+
+    /// The innermost type or extension whose body holds `token`.
+    private func innermostType(containing token: Int) -> TypeDecl? {
+        // The last body that opens before the token; bodies nest, so walk back to one that also
+        // closes after it.
+        var lo = 0, hi = scopes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if scopes[mid].open < token { lo = mid + 1 } else { hi = mid }
+        }
+        var k = lo - 1
+        var steps = 0
+        while k >= 0, steps < 4_096 {
+            if scopes[k].close > token { return scopes[k].type }
+            k -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The name of the type that a declaration or extension adds to (`Model` for `extension Model`).
+    private func ownerName(_ t: TypeDecl) -> String { t.kind == .extension ? t.extendedBaseName : t.name }
+
+    /// The enclosing types' names, outermost first, joined by `.`.
+    private func scopeName(_ t: TypeDecl) -> String { (t.outerNames + [ownerName(t)]).joined(separator: ".") }
+}
