@@ -280,15 +280,16 @@ struct WriteCollector {
         }
         if file.kind(j + 1) == .operator, file.isText(j + 1, "?") || file.isText(j + 1, "!") { j += 1 }
         let after = j + 1
+        // The value ends after the names: at a line break, `else`, `{` or `,`, or the file's end.
+        let ends = after >= file.tokens.count || file.line(ofToken: after) != file.line(ofToken: j) || file.isWord(after, "else")
+            || file.kind(after) == .leftBrace || file.kind(after) == .comma
         if file.beginsWithCapital(i) {
             if names.count == 1, file.kind(after) == .leftParen || file.kind(after) == .leftBrace { return .instance(file.name(i), []) }
             if names.count == 2, file.isText(names[1], "init"), file.kind(after) == .leftParen { return .instance(file.name(i), []) }
-            guard file.tokens[after].line != file.tokens[j].line || file.isWord(after, "else") || file.kind(after) == .leftBrace
-                    || file.kind(after) == .comma || after >= file.tokens.count else { return .unknown }
+            guard ends else { return .unknown }
             return .staticMember(file.name(i), names.dropFirst().map { file.name($0) })
         }
-        guard after >= file.tokens.count || file.tokens[after].line != file.tokens[j].line || file.isWord(after, "else")
-                || file.kind(after) == .leftBrace || file.kind(after) == .comma else { return .unknown }
+        guard ends else { return .unknown }
         let rest = names.dropFirst().map { file.name($0) }
         if file.isWord(i, "self") {
             return enclosing.map { .instance(ownerName($0), rest) } ?? .unknown
