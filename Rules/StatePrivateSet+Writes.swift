@@ -301,7 +301,7 @@ struct WriteCollector {
     }
 
     /// The code around `token` (a function body, an accessor, an initial value of the enclosing
-    /// type, or a top-level function), with its function.
+    /// type, a top-level function or a `#Preview` body), with its function.
     private func unit(containing token: Int, in enclosing: TypeDecl?) -> (TokenRange, FunctionDecl?)? {
         if let e = enclosing {
             var best: MemberCode? = nil
@@ -313,6 +313,8 @@ struct WriteCollector {
         for f in file.tree.topLevelFunctions {
             if let b = f.bodyTokens, b.contains(token) { return (b, f) }
         }
+        // `#Preview { let model = Model(); model.items = […]; … }`
+        for p in file.tree.previewBodies where p.open < token && token < p.close { return ((p.open + 1)..<p.close, nil) }
         return nil
     }
 

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Looks for writes that a state_private_set fix would break: for each repository, copies it to a
+temporary directory, applies `mvilint lint --fix` there, and searches the other files of the
+fixed copy for writes of each property the fix made `private(set)`.
+
+  fixed_writes.py BINARY REPO_DIR... [--show N]
+
+A write is found by text, so it over-approximates: `.name = …`, `.name += …`, `.name[…] = …`,
+a mutating call (`.name.append(…)`, `.name.toggle()`, …), `&….name` and `$….name` in any file
+other than the model's, and a plain `name = …` in a file that extends or subclasses the model.
+A match may be a member of another type that has the same name: read the lines it prints
+(`--show`, 3 per property by default) to tell. Prints, per repository and in total, the fixes
+applied and the fixed properties with a match elsewhere.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+MUTATING = r"(?:append|insert|remove\w*|sort|shuffle|reverse|toggle|popLast|popFirst|merge|formUnion|subtract|updateValue|swapAt|replaceSubrange)"
+MESSAGE = re.compile(r"^`([^`]+)` is observable state of `([^`]+)`")
+
+
+def swift_files(root):
+    for base, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in (".build", ".git")]
+        for f in files:
+            if f.endswith(".swift"):
+                yield os.path.join(base, f)
+
+
+def write_patterns(name, model):
+    n = re.escape(name)
+    member = [
+        rf"\.{n}\s*(?:[-+*/]|\|\||&&)?=(?!=)",
+        rf"\.{n}\??(?:\[[^\]\n]*\])+\??(?:\.\w+)*\s*(?:[-+*/])?=(?!=)",
+        rf"\.{n}\??(?:\[[^\]\n]*\])*\??\.{MUTATING}\s*[({{]",
+        rf"&[\w.\[\]?!]*\.{n}\b",
+        rf"\$[\w.]*\.{n}\b",
+    ]
+    own = rf"(?:extension\s+{re.escape(model)}\b|:\s*{re.escape(model)}\b)"
+    bare = rf"(?<![.\w]){n}\s*(?:[-+*/])?=(?!=)"
+    return [re.compile(p) for p in member], re.compile(own), re.compile(bare)
+
+
+def fixed_properties(binary, copy):
+    """(name, model, file) of each state_private_set finding with a safe fix."""
+    r = subprocess.run([binary, "lint", "--reporter", "json", "--quiet", "."], cwd=copy,
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, timeout=300)
+    out = []
+    for f in json.loads(r.stdout)["findings"]:
+        if f["rule"] == "state_private_set" and (f.get("fix") or {}).get("safety") == "safe":
+            m = MESSAGE.match(f["message"])
+            if m:
+                out.append((m.group(1), m.group(2), os.path.realpath(f["file"])))
+    return out
+
+
+def check(binary, repo, show):
+    work = tempfile.mkdtemp(prefix="mvilint-fixed-writes-")
+    try:
+        copy = os.path.join(work, os.path.basename(repo.rstrip("/")))
+        shutil.copytree(repo, copy, symlinks=True)
+        props = fixed_properties(binary, copy)
+        subprocess.run([binary, "lint", "--fix", "--quiet", "."], cwd=copy,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        texts = {}
+        for path in swift_files(copy):
+            try:
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    texts[os.path.realpath(path)] = fh.read()
+            except OSError:
+                pass
+        written = []
+        for name, model, decl in props:
+            members, own, bare = write_patterns(name, model)
+            hits = []
+            for path, text in texts.items():
+                if path == decl:
+                    continue
+                lines = text.split("\n")
+                extends = own.search(text) is not None
+                for i, line in enumerate(lines):
+                    code = line.split("//", 1)[0]
+                    if any(p.search(code) for p in members) or (extends and bare.search(code)):
+                        hits.append(f"{os.path.relpath(path, copy)}:{i + 1}: {line.strip()[:140]}")
+            if hits:
+                written.append((name, model, hits))
+        return len(props), written
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary")
+    parser.add_argument("repos", nargs="+")
+    parser.add_argument("--show", type=int, default=3, help="matching lines shown per property")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    total_fixes = total_written = 0
+    for repo in args.repos:
+        fixes, written = check(binary, os.path.abspath(repo), args.show)
+        total_fixes += fixes
+        total_written += len(written)
+        print(f"== {os.path.basename(repo.rstrip('/'))}: {fixes} private(set) fixes, {len(written)} of the properties have a write elsewhere")
+        for name, model, hits in written:
+            print(f"  {model}.{name}:")
+            for h in hits[:args.show]:
+                print(f"    {h}")
+    print(f"total: {total_fixes} private(set) fixes, {total_written} of the properties have a write elsewhere")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
