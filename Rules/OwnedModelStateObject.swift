@@ -27,7 +27,9 @@ struct OwnedModelStateObject: Rule {
         assigned in `init` is left alone. It is offered only where the fixed project still compiles: \
         not when `private` would take the property from a call that passes it to the view's \
         memberwise initializer (`TimerScreen(model: shared)`, in any file, also through a typealias \
-        of the view), nor when the view has an extension in another file, which may use it.
+        of the view), nor when the view has an extension in another file, which may use it. Code \
+        that reads the property through an instance of the view (`screen.model`, as a test might) \
+        is not looked for.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],

@@ -19,7 +19,8 @@ struct PrivateViewState: Rule {
         a call anywhere in the project that passes it (`CounterView(title: "Laps", count: 3)`, also \
         through a typealias of the view) withholds the fix (an initializer of the view's own takes \
         what it declares instead); and a view extended in another file may use the property there, \
-        which `private` would break. A property that a \
+        which `private` would break. Code that reads the property through an instance of the view \
+        (`let view = CounterView(title: "Laps"); view.count`, as a test might) is not looked for. A property that a \
         protocol of the project requires, or that is marked `@usableFromInline` for `@inlinable` \
         code, cannot be private and is not reported.
         """,

@@ -36,7 +36,8 @@ enum WriteReceiver: Sendable, Equatable {
 
 /// Finds the member writes of one file: assignments, compound assignments and mutating calls
 /// (`model.items.append(x)`), `inout` arguments (`&model.count`), writes through a key path
-/// (`model[keyPath: \.count] = 1`, `.assign(to: \.count, on: model)`). The instance is worked out
+/// (`model[keyPath: \.count] = 1`, `.assign(to: \.count, on: model)`), bindings made with
+/// `Bindable(model).count`. The instance is worked out
 /// from the file alone: `self` and the enclosing type's own members, parameters with a type, locals
 /// made by a construction (`let model = Model()`) or from another name (`guard let model = self.model`),
 /// `Type.shared`; anything else is unknown.
@@ -74,7 +75,28 @@ struct WriteCollector {
             add(file.chain(endingAt: end).components, root: i + 1, definite: true, into: &out)
         }
         assignThroughKeyPaths(into: &out)
+        bindingsThroughBindable(into: &out)
         return out
+    }
+
+    /// `Bindable(model).query` (a binding, like `$model.query`): a writable key path to the member.
+    private mutating func bindingsThroughBindable(into out: inout [MemberWrite]) {
+        let count = file.tokens.count
+        for i in 0..<count where file.kind(i) == .identifier && file.isText(i, "Bindable") && file.kind(i - 1) != .period {
+            guard file.kind(i + 1) == .leftParen, let close = file.partner(i + 1), close > i + 1,
+                  file.kind(close + 1) == .period, file.kind(close + 2) == .identifier else { continue }
+            let enclosing = innermostType(containing: i)
+            var receiver: WriteReceiver = .unknown
+            if close == i + 3, file.kind(i + 2) == .identifier {
+                switch resolveRoot(file.name(i + 2), at: i + 2, in: enclosing) {
+                case .receiver(let r): receiver = r
+                case .member: receiver = enclosing.map { .instance(ownerName($0), [file.name(i + 2)]) } ?? .unknown
+                }
+            } else if close == i + 3, file.isWord(i + 2, "self") {
+                receiver = enclosing.map { .instance(ownerName($0), []) } ?? .unknown
+            }
+            out.append(MemberWrite(member: file.name(close + 2), receiver: receiver, scope: enclosing.map(scopeName) ?? "", throughValue: false))
+        }
     }
 
     // MARK: Targets

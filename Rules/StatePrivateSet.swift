@@ -23,7 +23,8 @@ struct StatePrivateSet: Rule {
         $model.query)`, which the `mvvm` profile accepts) is reported without a fix: `private(set)` \
         would stop the binding from compiling, so the binding has to go through the model first \
         (a `Binding(get:set:)` whose setter calls a method of it). Bindings are matched by the \
-        member's name, in any file. More generally, the fix is offered only where no code outside \
+        member's name, in any file; a binding made with `Bindable(model).query` counts as a write \
+        of `query` on `model`. More generally, the fix is offered only where no code outside \
         the class's own declaration and its extensions in the same file writes the property, so \
         that a fixed project still compiles: `private(set)` lets only that code write it. Code that \
         withholds the fix: a view (`model.orders.append(order)`, `model.count = 0`), another type \

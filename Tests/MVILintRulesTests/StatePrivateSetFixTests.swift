@@ -77,7 +77,7 @@ final class StatePrivateSetFixTests: XCTestCase {
         @MainActor @Observable
         class Player {
             static let shared = Player()
-            var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, kept = 0
+            var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, j = 0, kept = 0
             var tracks: [Track] = []
             struct Chapter {
                 func rewind(_ player: Player) { player.kept = 0 }
@@ -86,7 +86,7 @@ final class StatePrivateSetFixTests: XCTestCase {
         struct Track { var title = "" }
         typealias Deck = Player
         """)
-        XCTAssertEqual(fixes([model]).values.filter { $0 }.count, 11)
+        XCTAssertEqual(fixes([model]).values.filter { $0 }.count, 12)
         let writers = ("Writers.swift", """
         import XCTest
         final class PlayerTests: XCTestCase {
@@ -110,9 +110,13 @@ final class StatePrivateSetFixTests: XCTestCase {
             func h() { super.h = 1 }
         }
         func i(_ player: Player) { player.tracks[0].title = "" }
+        struct Knob: View {
+            let player: Player
+            var body: some View { Slider(value: Bindable(player).j) }
+        }
         """)
         let result = fixes([model, writers])
-        for name in ["a", "b", "c", "d", "e", "f", "g", "h"] { XCTAssertEqual(result[name], false, name) }
+        for name in ["a", "b", "c", "d", "e", "f", "g", "h", "j"] { XCTAssertEqual(result[name], false, name) }
         // Through a subscript into `tracks`: the element's `title` is written, and `tracks` with it.
         XCTAssertEqual(result["tracks"], false)
         // A type nested in the model sees its private setters; other members are left alone.
