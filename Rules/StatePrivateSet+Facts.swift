@@ -100,8 +100,8 @@ struct OutsideWrites: ProjectFact {
             path = p[...]
         case .staticMember(let t, let p):
             current = project.resolve(t)
-            guard project.isDeclared(current) else { return .external }
-            guard let first = p.first else { return .type(current) }
+            // A static property of the type itself is no instance's state.
+            guard project.isDeclared(current), let first = p.first else { return .external }
             if let s = project.staticPropertyType(first, of: current) {
                 current = project.resolve(s)
             } else if !PropertySummary.mayNameSharedInstance(first) {

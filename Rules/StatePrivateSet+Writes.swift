@@ -296,8 +296,11 @@ struct WriteCollector {
         // The names up to the end of the initial value (a line break, `else`, `{`, `,`).
         var names: [Int] = [i]
         var j = i
-        while file.kind(j + 1) == .period, file.kind(j + 2) == .identifier, names.count < 8 {
-            j += 2
+        while names.count < 8 {
+            // `self.holder?.model`: an optional mark before the `.` changes nothing here.
+            let mark = file.kind(j + 1) == .operator && (file.isText(j + 1, "?") || file.isText(j + 1, "!")) ? 1 : 0
+            guard file.kind(j + 1 + mark) == .period, file.kind(j + 2 + mark) == .identifier else { break }
+            j += 2 + mark
             names.append(j)
         }
         if file.kind(j + 1) == .operator, file.isText(j + 1, "?") || file.isText(j + 1, "!") { j += 1 }
