@@ -43,16 +43,30 @@ enum WriteReceiver: Sendable, Equatable {
 /// `Type.shared`; anything else is unknown.
 struct WriteCollector {
     let file: SourceFile
-    /// The file's types and extensions with a body, by the position of their `{`.
-    private let scopes: [(open: Int, close: Int, type: TypeDecl)]
+    /// The file's types and extensions with a body, by the position of their `{`, each with the
+    /// index of the one around it (-1 for none).
+    private let scopes: [(open: Int, close: Int, type: TypeDecl, parent: Int)]
     private var unitLocals: [Int: Set<String>] = [:]
+    /// Per type: its member code by position, and the names of its stored and computed properties.
+    private var typeUnits: [ObjectIdentifier: [MemberCode]] = [:]
+    private var typeVariables: [ObjectIdentifier: Set<String>] = [:]
 
     init(file: SourceFile) {
         self.file = file
-        scopes = file.tree.allTypes.compactMap { t in
+        let sorted = file.tree.allTypes.compactMap { t -> (Int, Int, TypeDecl)? in
             guard let o = t.bodyOpen, let c = t.bodyClose, o < c else { return nil }
             return (o, c, t)
-        }.sorted { $0.open < $1.open }
+        }.sorted { $0.0 < $1.0 }
+        // Bodies nest: the one around each is the nearest earlier one still open.
+        var withParents: [(open: Int, close: Int, type: TypeDecl, parent: Int)] = []
+        withParents.reserveCapacity(sorted.count)
+        var open: [Int] = []
+        for (k, entry) in sorted.enumerated() {
+            while let last = open.last, sorted[last].1 < entry.0 { open.removeLast() }
+            withParents.append((entry.0, entry.1, entry.2, open.last ?? -1))
+            open.append(k)
+        }
+        scopes = withParents
     }
 
     mutating func writes() -> [MemberWrite] {
@@ -162,9 +176,13 @@ struct WriteCollector {
 
     /// A member that the enclosing declaration (not an extension) declares itself and writes
     /// through `self`: its own code, which `private(set)` never stops; left out to keep the fact small.
-    private func isOwnMember(_ name: String, of receiver: WriteReceiver, enclosing: TypeDecl?) -> Bool {
+    private mutating func isOwnMember(_ name: String, of receiver: WriteReceiver, enclosing: TypeDecl?) -> Bool {
         guard let e = enclosing, e.kind != .extension, receiver == .instance(e.name, []) else { return false }
-        return e.variables.contains { $0.name == name }
+        let id = ObjectIdentifier(e)
+        if let known = typeVariables[id] { return known.contains(name) }
+        let names = Set(e.variables.lazy.map(\.name))
+        typeVariables[id] = names
+        return names.contains(name)
     }
 
     /// The last token of the chain that starts at `start` (`model.items[0].count`), or nil when
@@ -327,13 +345,24 @@ struct WriteCollector {
 
     /// The code around `token` (a function body, an accessor, an initial value of the enclosing
     /// type, a top-level function or a `#Preview` body), with its function.
-    private func unit(containing token: Int, in enclosing: TypeDecl?) -> (TokenRange, FunctionDecl?)? {
+    private mutating func unit(containing token: Int, in enclosing: TypeDecl?) -> (TokenRange, FunctionDecl?)? {
         if let e = enclosing {
-            var best: MemberCode? = nil
-            for code in file.memberCode(of: e) where code.range.contains(token) {
-                if best == nil || code.range.lowerBound > best!.range.lowerBound { best = code }
+            // Member code does not nest: the last piece that starts before the token, if it holds it.
+            let id = ObjectIdentifier(e)
+            let units: [MemberCode]
+            if let known = typeUnits[id] {
+                units = known
+            } else {
+                units = file.memberCode(of: e).sorted { $0.range.lowerBound < $1.range.lowerBound }
+                typeUnits[id] = units
             }
-            return best.map { ($0.range, $0.function) }
+            var lo = 0, hi = units.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if units[mid].range.lowerBound <= token { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo > 0, units[lo - 1].range.contains(token) else { return nil }
+            return (units[lo - 1].range, units[lo - 1].function)
         }
         for f in file.tree.topLevelFunctions {
             if let b = f.bodyTokens, b.contains(token) { return (b, f) }
@@ -354,19 +383,17 @@ struct WriteCollector {
 
     /// The innermost type or extension whose body holds `token`.
     private func innermostType(containing token: Int) -> TypeDecl? {
-        // The last body that opens before the token; bodies nest, so walk back to one that also
-        // closes after it.
+        // The last body that opens before the token; a body that holds the token holds that one
+        // too (bodies nest), so walk out from it to the first that closes after the token.
         var lo = 0, hi = scopes.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if scopes[mid].open < token { lo = mid + 1 } else { hi = mid }
         }
         var k = lo - 1
-        var steps = 0
-        while k >= 0, steps < 4_096 {
+        while k >= 0 {
             if scopes[k].close > token { return scopes[k].type }
-            k -= 1
-            steps += 1
+            k = scopes[k].parent
         }
         return nil
     }
