@@ -46,7 +46,11 @@ struct WriteCollector {
     /// The file's types and extensions with a body, by the position of their `{`, each with the
     /// index of the one around it (-1 for none).
     private let scopes: [(open: Int, close: Int, type: TypeDecl, parent: Int)]
-    private var unitLocals: [Int: Set<String>] = [:]
+    /// Per piece of code (by its first token): the names it binds, each with its declarations'
+    /// name tokens (-1 for a binding whose type the code does not tell: a closure's parameter, a
+    /// `for` loop's variable, an element of a tuple pattern).
+    private var unitLocals: [Int: [String: [Int]]] = [:]
+    private var typeScopeNames: [ObjectIdentifier: String] = [:]
     /// Per type: its member code by position, and the names of its stored and computed properties.
     private var typeUnits: [ObjectIdentifier: [MemberCode]] = [:]
     private var typeVariables: [ObjectIdentifier: Set<String>] = [:]
@@ -79,6 +83,11 @@ struct WriteCollector {
             case .assignment, .compoundAssignment: end = m.operatorToken - 1
             case .mutatingCall: end = m.operatorToken - 2
             }
+            // `count = 0`, `self.count += 1` in a declaration (not an extension) that declares
+            // `count`: its own member (or a local that shadows it), which `private(set)` allows.
+            // (Not `model[keyPath: \.count] = 0`, which ends in a subscript.)
+            if m.path.count == 1, file.kind(end) == .identifier, let e = innermostType(containing: m.rootToken), e.kind != .extension,
+               declares(e, m.path[0]) { continue }
             var definite = true
             if case .mutatingCall = m.kind { definite = false }
             add(file.chain(endingAt: end).components, root: m.rootToken, definite: definite, into: &out)
@@ -109,7 +118,7 @@ struct WriteCollector {
             } else if close == i + 3, file.isWord(i + 2, "self") {
                 receiver = enclosing.map { .instance(ownerName($0), []) } ?? .unknown
             }
-            out.append(MemberWrite(member: file.name(close + 2), receiver: receiver, scope: enclosing.map(scopeName) ?? "", throughValue: false))
+            out.append(MemberWrite(member: file.name(close + 2), receiver: receiver, scope: enclosing.map { scopeName($0) } ?? "", throughValue: false))
         }
     }
 
@@ -120,7 +129,7 @@ struct WriteCollector {
     private mutating func add(_ comps: [ChainComponent], root rootToken: Int, definite: Bool, into out: inout [MemberWrite]) {
         guard let first = comps.first, comps.count < 64 else { return }
         let enclosing = innermostType(containing: rootToken)
-        let scope = enclosing.map(scopeName) ?? ""
+        let scope = enclosing.map { scopeName($0) } ?? ""
         var receiver: WriteReceiver
         var index = 1
         switch first.name {
@@ -178,6 +187,11 @@ struct WriteCollector {
     /// through `self`: its own code, which `private(set)` never stops; left out to keep the fact small.
     private mutating func isOwnMember(_ name: String, of receiver: WriteReceiver, enclosing: TypeDecl?) -> Bool {
         guard let e = enclosing, e.kind != .extension, receiver == .instance(e.name, []) else { return false }
+        return declares(e, name)
+    }
+
+    /// Whether the declaration `e` declares a property `name` itself.
+    private mutating func declares(_ e: TypeDecl, _ name: String) -> Bool {
         let id = ObjectIdentifier(e)
         if let known = typeVariables[id] { return known.contains(name) }
         let names = Set(e.variables.lazy.map(\.name))
@@ -260,7 +274,7 @@ struct WriteCollector {
                 }
             }
             let owner = names.dropLast().reduce(receiver) { $0.appending($1) }
-            out.append(MemberWrite(member: last, receiver: owner, scope: innermostType(containing: i).map(scopeName) ?? "", throughValue: false))
+            out.append(MemberWrite(member: last, receiver: owner, scope: innermostType(containing: i).map { scopeName($0) } ?? "", throughValue: false))
         }
     }
 
@@ -280,8 +294,10 @@ struct WriteCollector {
             if let f = function, let p = file.parameters(of: f).first(where: { $0.name == name }) {
                 return .receiver(p.type.map { .instance($0.baseName, []) } ?? .unknown)
             }
-            if locals(of: unit).contains(name) {
-                return .receiver(depth < 3 ? local(name, before: token, in: unit, enclosing: enclosing, depth: depth) : .unknown)
+            if let declarations = locals(of: unit)[name] {
+                // The last declaration before the use (a closure's parameter: no type known).
+                guard depth < 3, let n = declarations.last(where: { $0 < token }) else { return .receiver(.unknown) }
+                return .receiver(n < 0 ? .unknown : local(declaredAt: n, enclosing: enclosing, depth: depth))
             }
         }
         // `Store.shared.items`: a type (members and globals are named in lower camel case).
@@ -290,16 +306,10 @@ struct WriteCollector {
         return .receiver(.unknown)
     }
 
-    /// The instance of the local `name` used at `use`: from its type annotation, or from its
+    /// The instance of the local whose name is token `n`: from its type annotation, or from its
     /// initial value when that is a construction (`Model()`), a shared instance (`Model.shared`) or
     /// a name with members (`self.model`, `store.child`).
-    private mutating func local(_ name: String, before use: Int, in unit: TokenRange, enclosing: TypeDecl?, depth: Int) -> WriteReceiver {
-        var declaration: Int? = nil
-        for j in max(unit.lowerBound, use - SourceFile.localWindow)..<use
-        where (file.isWord(j, "let") || file.isWord(j, "var")) && file.kind(j + 1) == .identifier && file.name(j + 1) == name {
-            declaration = j + 1
-        }
-        guard let n = declaration else { return .unknown }
+    private mutating func local(declaredAt n: Int, enclosing: TypeDecl?, depth: Int) -> WriteReceiver {
         if file.kind(n + 1) == .colon {
             var t = n + 2
             if file.isWord(t, "any") || file.isWord(t, "some") { t += 1 }
@@ -372,11 +382,60 @@ struct WriteCollector {
         return nil
     }
 
-    private mutating func locals(of unit: TokenRange) -> Set<String> {
+    private mutating func locals(of unit: TokenRange) -> [String: [Int]] {
         if let known = unitLocals[unit.lowerBound] { return known }
-        let names = file.localNames(in: unit)
+        let names = scanLocals(unit)
         unitLocals[unit.lowerBound] = names
         return names
+    }
+
+    /// The names the code binds, in one pass over its tokens: `let`/`var` (also in `if`, `guard`,
+    /// `case` and `catch`), `for` loops, tuple patterns, closure parameters (the names before an
+    /// `in`). `if let model {` and `guard let model = model` name the outer `model`, not a new one.
+    private func scanLocals(_ unit: TokenRange) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        var i = unit.lowerBound
+        let end = min(unit.upperBound, file.tokens.count)
+        while i < end {
+            defer { i += 1 }
+            guard file.kind(i) == .keyword else { continue }
+            if file.isText(i, "let") || file.isText(i, "var") {
+                let n = i + 1
+                if file.kind(n) == .identifier {
+                    if isRebinding(n) { continue }
+                    out[file.name(n), default: []].append(n)
+                } else if file.kind(n) == .leftParen, let close = file.partner(n), close > n, close - n < 64 {
+                    for k in (n + 1)..<close where file.kind(k) == .identifier && (file.kind(k - 1) == .leftParen || file.kind(k - 1) == .comma) {
+                        out[file.name(k), default: []].append(-1)
+                    }
+                }
+            } else if file.isText(i, "for") {
+                var n = i + 1
+                if file.isWord(n, "case") || file.isWord(n, "try") || file.isWord(n, "await") { n += 1 }
+                if file.kind(n) == .identifier { out[file.name(n), default: []].append(-1) }
+            } else if file.isText(i, "in"), file.kind(i - 1) == .identifier || file.kind(i - 1) == .rightParen {
+                // `{ a, b in`, `{ [weak self] (a, b) in`: back to the `{`, the capture list's `]` or at most 32 tokens.
+                var k = i - 1
+                while k > max(unit.lowerBound, i - 32) {
+                    let kind = file.kind(k)
+                    if kind == .identifier, file.kind(k - 1) != .colon { out[file.name(k), default: []].append(-1) }
+                    guard kind == .identifier || kind == .comma || kind == .leftParen || kind == .rightParen || kind == .colon else { break }
+                    k -= 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// `if let model {`, `if let model,`, `guard let model else`, `let model = model`: the outer
+    /// name unwrapped, not a new one.
+    private func isRebinding(_ n: Int) -> Bool {
+        let next = file.kind(n + 1)
+        if next == .leftBrace || next == .comma || file.isWord(n + 1, "else") { return true }
+        guard next == .equal, file.kind(n + 2) == .identifier, file.name(n + 2) == file.name(n) else { return false }
+        let after = n + 3
+        return file.kind(after) == .leftBrace || file.kind(after) == .comma || file.isWord(after, "else")
+            || file.line(ofToken: after) != file.line(ofToken: n + 2)
     }
 
     // MARK: Scopes
@@ -402,5 +461,11 @@ struct WriteCollector {
     private func ownerName(_ t: TypeDecl) -> String { t.kind == .extension ? t.extendedBaseName : t.name }
 
     /// The enclosing types' names, outermost first, joined by `.`.
-    private func scopeName(_ t: TypeDecl) -> String { (t.outerNames + [ownerName(t)]).joined(separator: ".") }
+    private mutating func scopeName(_ t: TypeDecl) -> String {
+        let id = ObjectIdentifier(t)
+        if let known = typeScopeNames[id] { return known }
+        let name = (t.outerNames + [ownerName(t)]).joined(separator: ".")
+        typeScopeNames[id] = name
+        return name
+    }
 }

@@ -1,43 +1,53 @@
 /// A project fact that `private_view_state` and `owned_model_state_object` share: the argument labels the project passes to each type's initializers.
 import MVILintCore
 
-/// The argument labels that the project's code passes to each type's initializers, as
-/// `Type.label` (`OrdersView(viewModel: model)` → `OrdersView.viewModel`), the type named as
-/// written and through typealiases. A struct without an initializer of its own has a memberwise
+/// The argument labels that the project's code passes to each type's initializers
+/// (`OrdersView(viewModel: model)` → `OrdersView`, `viewModel`), the type named as written and
+/// through typealiases. A struct without an initializer of its own has a memberwise
 /// one that takes its stored properties by name: once a property is `private`, the memberwise
 /// initializer no longer takes it (or becomes private), and a call that passes it stops compiling.
 struct InitializerLabels: ProjectFact {
-    var labels: Set<String> = []
+    var labels: Set<Call> = []
 
-    static func collect(from file: SourceFile, isTestCode: Bool) -> [String]? {
+    /// A type name and an argument label, each as written (short names need no allocation).
+    struct Call: Hashable, Sendable {
+        var type: String
+        var label: String
+    }
+
+    static func collect(from file: SourceFile, isTestCode: Bool) -> [Call]? {
         let found = labels(in: file)
         return found.isEmpty ? nil : found
     }
 
-    static func intern(_ fact: inout [String], with interner: StringInterner) { fact = interner.intern(fact) }
+    static func intern(_ fact: inout [Call], with interner: StringInterner) {
+        for i in fact.indices {
+            fact[i].type = interner.intern(fact[i].type)
+            fact[i].label = interner.intern(fact[i].label)
+        }
+    }
 
-    static func merge(_ files: [FactContribution<[String]>], in project: ProjectIndex) -> InitializerLabels {
+    static func merge(_ files: [FactContribution<[Call]>], in project: ProjectIndex) -> InitializerLabels {
         var out = InitializerLabels()
+        var resolved: [String: String] = [:]
         for f in files {
-            for entry in f.fact {
-                out.labels.insert(entry)
+            for call in f.fact where out.labels.insert(call).inserted {
                 // `typealias Screen = OrdersView` then `Screen(viewModel:)`.
-                guard let dot = entry.firstIndex(of: ".") else { continue }
-                let type = String(entry[..<dot])
-                let resolved = project.resolve(type)
-                if resolved != type { out.labels.insert(resolved + entry[dot...]) }
+                let type = resolved[call.type] ?? project.resolve(call.type)
+                resolved[call.type] = type
+                if type != call.type { out.labels.insert(Call(type: type, label: call.label)) }
             }
         }
         return out
     }
 
     /// Whether some code passes the argument `label` to an initializer of `type`.
-    func passes(_ label: String, to type: String) -> Bool { labels.contains(type + "." + label) }
+    func passes(_ label: String, to type: String) -> Bool { labels.contains(Call(type: type, label: label)) }
 
     /// `Name(label: …)`, `Name<T>(label: …)` and `Name.init(label: …)` calls of a capitalised name:
-    /// the labels of their arguments, as `Name.label`, each once.
-    static func labels(in file: SourceFile) -> [String] {
-        var out = Set<String>()
+    /// the labels of their arguments, each pair once.
+    static func labels(in file: SourceFile) -> [Call] {
+        var out = Set<Call>()
         let count = file.tokens.count
         var i = 0
         while i < count {
@@ -56,12 +66,13 @@ struct InitializerLabels: ProjectFact {
             }
             if file.kind(open) == .period, file.isWord(open + 1, "init") { open += 2 }
             guard file.kind(open) == .leftParen, !file.tokens[open].hasSpaceBefore, let close = file.partner(open), close > open + 1 else { continue }
-            let type = file.name(i)
+            var type: String? = nil
             // The first token of each argument, at the call's own depth.
             var start = open + 1
             while start < close {
                 if file.kind(start + 1) == .colon, file.kind(start) == .identifier || file.kind(start) == .keyword {
-                    out.insert(type + "." + file.name(start))
+                    if type == nil { type = file.name(i) }
+                    out.insert(Call(type: type!, label: file.name(start)))
                 }
                 var j = start
                 while j < close, file.kind(j) != .comma {
@@ -71,6 +82,6 @@ struct InitializerLabels: ProjectFact {
                 start = j + 1
             }
         }
-        return out.sorted()
+        return Array(out)
     }
 }
