@@ -250,11 +250,11 @@ struct NoUsecaseInView: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
-    static let facts: [any ProjectFact.Type] = [KeyPathDependencies.self, DomainOrDataAnswers.self]
+    static let facts: [any ProjectFact.Type] = [DomainOrDataAnswers.self]
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        let answers = project.fact(DomainOrDataAnswers.self).answers, keyPathDependencies = project.fact(KeyPathDependencies.self)
+        let answers = project.fact(DomainOrDataAnswers.self).answers
         let extra = context.settings.useCaseSuffixes
         // View code names the same types again and again (`Text`, `Button`, its own model).
         var layerOf: [String: Bool] = [:]
@@ -277,7 +277,7 @@ struct NoUsecaseInView: Rule {
                 // `@Environment(\.loginUseCase) var loginUseCase`, `@Injected(\.signUp) var signUp`:
                 // the type the project registers for that key path.
                 if culprit == nil, v.isStored, v.type == nil, let key = injectedKeyPath(of: v, file: file),
-                   let registered = keyPathDependencies.types[key], isDomainOrData(registered) { culprit = registered }
+                   let registered = project.keyPathDependencyTypes[key], isDomainOrData(registered) { culprit = registered }
                 if culprit == nil, v.isStored, let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
                    isDomainOrData(made.name) { culprit = made.name }
                 if let c = culprit {

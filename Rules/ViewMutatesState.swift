@@ -54,7 +54,7 @@ struct ViewMutatesState: Rule {
         An `App`'s `init` is the composition root that wires up the models the app makes \
         (`database.authentication = auth`) and is not checked; its `body` is. \
         A stored property of an ObservableObject that is not `@Published` (`store.region = r`, also \
-        with a `didSet` that saves it) is reported like any other: RULES.md reports every write \
+        with a `didSet` that saves it) is reported like any other: the rule reports every write \
         rooted at the model, not only writes of its observable state, and the write still bypasses \
         the model. Give the model a method, or make the property computed with a setter.
         """,

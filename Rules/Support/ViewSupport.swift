@@ -24,13 +24,13 @@ extension ProjectIndex {
         case "StateObject", "ObservedObject", "EnvironmentObject":
             // The compiler accepts only ObservableObjects in these wrappers, so the wrapper alone
             // tells; but a Core Data entity is a record that a view edits and then saves (as it
-            // edits a SwiftData `@Model`), not a model in RULES.md's terms: its conformance comes
+            // edits a SwiftData `@Model`), not a model in mvilint's terms: its conformance comes
             // from the SDK, not from the project.
             guard let t = p.typeName else { return p.name }
             return isCoreDataEntity(t) ? nil : t
         case "Bindable":
             // `@Bindable` requires an Observable class: an `@Observable` model, or a SwiftData
-            // `@Model` entity, which is not a model in RULES.md's terms (editing one in a form is
+            // `@Model` entity, which is not a model in mvilint's terms (editing one in a form is
             // how SwiftData is used). A class of the project counts only when it is an observable
             // model; one declared elsewhere is taken at the wrapper's word.
             guard let t = p.typeName else { return p.name }

@@ -61,7 +61,8 @@ def load(outdir, key):
         findings.append(finding)
         if d.get("fix"):
             fixes[finding].append(d["fix"].get("safety", "safe"))
-    diagnostics = [json.dumps(x, sort_keys=True).replace(key + "/", "")
+    # Paths are absolute, or relative to the repository's directory (where run.sh runs mvilint).
+    diagnostics = [json.dumps(dict(x, file=relative(x.get("file", ""), key)), sort_keys=True)
                    for x in report.get("diagnostics", [])]
     return findings, diagnostics, fixes
 

@@ -234,7 +234,7 @@ public struct GraphBuilder {
     private func keyPathType(_ p: PropertySummary) -> String? {
         guard let args = p.wrapperArguments, args.hasPrefix("\\.") else { return nil }
         let key = args.dropFirst(2).split(separator: ".").last.map(String.init) ?? ""
-        return index.collectedFact(as: KeyPathDependencyTypes.self)?.keyPathDependencyTypes[key]
+        return index.keyPathDependencyTypes[key]
     }
 
     private func addViewGraphEdges(_ nodes: [String: ArchitectureGraph.Node], _ edges: inout [ArchitectureGraph.Edge]) {
@@ -262,11 +262,4 @@ public struct GraphBuilder {
             }
         }
     }
-}
-
-/// The dependencies a project registers for key-path injection, property name → type
-/// (`@Environment(\.loginUseCase)` holds a `LoginUseCase`): a project fact that a rule collects
-/// (`no_usecase_in_view`'s). The graph draws those edges when that rule is enabled.
-public protocol KeyPathDependencyTypes {
-    var keyPathDependencyTypes: [String: String] { get }
 }

@@ -45,6 +45,10 @@ public struct FileSummary: Sendable {
     public var viewGraph: ViewGraphSummary? = nil
     /// Modules the file re-exports (`@_exported import ComposableArchitecture`).
     public var exportedImports: [String] = []
+    /// Dependencies registered for key-path injection: property name → base name of its type
+    /// (`extension EnvironmentValues { var loginUseCase: any LoginUseCase { … } }`,
+    /// `extension Container { var signUp: Factory<SignUpUseCase> { … } }`).
+    public var keyPathDependencies: [(String, String)] = []
     /// What the file contributes to the facts that the enabled rules collect (`ProjectFact`).
     public var facts = FileFacts()
 
@@ -59,7 +63,7 @@ public struct FileSummary: Sendable {
         return t.qualifiedBase
     }
 
-    /// Extracts the summary of a parsed file.
+    /// Extracts the summary of a parsed file, without rule facts (`Linter` adds those it collects).
     public init(file: SourceFile) {
         self = FileSummary.summary(of: file)
     }
@@ -113,6 +117,28 @@ public struct FileSummary: Sendable {
         }
         viewGraph = ViewGraphSummary(file: file)
         exportedImports = file.tree.exportedImports
+        keyPathDependencies = FileSummary.keyPathDependencies(in: file)
+    }
+
+    /// The instance properties of `InjectionContainers.keyPathContainers`, as (name, type).
+    static func keyPathDependencies(in file: SourceFile) -> [(String, String)] {
+        var out: [(String, String)] = []
+        for t in file.tree.allTypes {
+            let name = t.kind == .extension ? t.extendedBaseName : t.name
+            guard InjectionContainers.keyPathContainers.contains(name) || t.inherited.contains(where: { InjectionContainers.containerBases.contains($0.baseName) }) else { continue }
+            for v in t.variables where !v.isStatic {
+                guard let type = v.type else { continue }
+                var base = type.baseName
+                if InjectionContainers.registrationWrappers.contains(base) {
+                    // `Factory<SignUpUseCase>` registers a `SignUpUseCase`.
+                    let text = type.text
+                    guard let open = text.firstIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { continue }
+                    base = TypeRef.baseName(of: String(text[text.index(after: open)..<close]))
+                }
+                if !base.isEmpty { out.append((v.name, base)) }
+            }
+        }
+        return out
     }
 
     /// The static properties of `t` whose type is written (`static let preview: AppModel`) or made

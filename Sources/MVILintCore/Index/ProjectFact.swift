@@ -141,25 +141,11 @@ struct MergedFacts {
         }
         return nil
     }
-
-    /// The first merged fact that is a `P`.
-    func first<P>(as type: P.Type) -> P? {
-        for box in boxes {
-            if let f = (box as? AnyFactBox)?.anyValue as? P { return f }
-        }
-        return nil
-    }
 }
 
 /// A merged fact, boxed.
 @usableFromInline
-final class FactBox<F>: AnyFactBox {
+final class FactBox<F> {
     @usableFromInline let value: F
     @usableFromInline init(_ value: F) { self.value = value }
-    var anyValue: Any { value }
-}
-
-/// A box read without knowing its fact's type (`MergedFacts.first(as:)`).
-protocol AnyFactBox: AnyObject {
-    var anyValue: Any { get }
 }

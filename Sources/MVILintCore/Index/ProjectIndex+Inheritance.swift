@@ -33,7 +33,7 @@ extension ProjectIndex {
 
     /// UIKit, AppKit, WebKit and WatchKit classes and delegate protocols that the SDK declares `@MainActor`,
     /// so that an app delegate, a view controller subclass or a class that adopts a UI delegate
-    /// protocol is isolated without an attribute of its own (RULES.md counts a conformance stated
+    /// protocol is isolated without an attribute of its own (mvilint counts a conformance stated
     /// anywhere; the compiler infers isolation only from one in the declaration's file). The SDK's own
     /// subclasses are listed, since the index sees no SDK hierarchy (`UITableViewCell` is a `UIView`).
     public static let sdkMainActorTypes: Set<String> = [

@@ -93,7 +93,8 @@ extension ProjectIndex {
         return inDirectory
     }
 
-    /// Main-actor isolation of a model declared in `path`, as RULES.md defines it.
+    /// Main-actor isolation of a model declared in `path`, as the rules define it: an attribute on
+    /// it, a superclass or a protocol, else the default isolation of its file unless it is `nonisolated`.
     public func isMainActorIsolated(_ name: String, declaredIn path: String) -> Bool {
         if hasMainActorAttribute(name) { return true }
         if symbol(name)?.isNonisolated == true { return false }

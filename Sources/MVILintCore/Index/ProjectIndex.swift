@@ -43,6 +43,9 @@ public final class ProjectIndex: @unchecked Sendable {
     @usableFromInline private(set) var mergedFacts = MergedFacts()
     /// Modules that a file of the project re-exports (`@_exported import`): its other files see them too.
     public private(set) var exportedModules: Set<String> = []
+    /// Dependencies registered for key-path injection (`FileSummary.keyPathDependencies`):
+    /// property name → base name of its type, for names registered with one type only.
+    public private(set) var keyPathDependencyTypes: [String: String] = [:]
     public static let observableObjectNames: Set<String> = ["ObservableObject"]
     public static let viewProtocolNames: Set<String> = ["View", "ViewModifier", "App", "Scene"]
     /// Property wrappers of an `App` that make its delegate, which SwiftUI then provides to every scene.
@@ -58,10 +61,18 @@ public final class ProjectIndex: @unchecked Sendable {
         // started (a run on a few files, tests and the fuzz target stay on one thread).
         var collected: ViewGraph.Collected? = nil
         var exportedModules = Set<String>()
+        var keyPathDependencies: [String: String] = [:]
         let collecting = DispatchWorkItem {
             collected = ViewGraph.collect(summaries)
             // Fields read in place: a lazy map over the summaries would copy each one.
-            for i in summaries.indices { exportedModules.formUnion(summaries[i].exportedImports) }
+            for i in summaries.indices {
+                exportedModules.formUnion(summaries[i].exportedImports)
+                // A name registered with two different types is not resolved.
+                for (name, type) in summaries[i].keyPathDependencies {
+                    keyPathDependencies[name] = keyPathDependencies[name].map { $0 == type ? type : "" } ?? type
+                }
+            }
+            keyPathDependencies = keyPathDependencies.filter { !$0.value.isEmpty }
         }
         let collectsBeside = summaries.count >= ProjectIndex.concurrentCollectMinimum
         if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
@@ -193,6 +204,7 @@ public final class ProjectIndex: @unchecked Sendable {
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         self.exportedModules = exportedModules
+        self.keyPathDependencyTypes = keyPathDependencies
         // Last: a fact's merge may ask anything of the index.
         self.mergedFacts = MergedFacts(facts, summaries: summaries, project: self)
     }
@@ -204,10 +216,6 @@ public final class ProjectIndex: @unchecked Sendable {
         if let f = mergedFacts.fact(type) { return f }
         return uncollected(type)
     }
-
-    /// The first collected fact that is a `P`: a protocol that code outside the rules reads (the
-    /// graph's `KeyPathDependencyTypes`), nil when no enabled rule collected such a fact.
-    public func collectedFact<P>(as type: P.Type) -> P? { mergedFacts.first(as: type) }
 
     @usableFromInline
     func uncollected<F: ProjectFact>(_ type: F.Type) -> F {
