@@ -216,6 +216,14 @@ enum HelpText {
         if full, !info.details.isEmpty {
             out += "\nDetails:\n\n" + info.details.trimmingWhitespaceLines().wrapped(width: 100) + "\n"
         }
+        if full, !info.knowledge.isEmpty {
+            // The tables of what mvilint knows, one line per row (the rule's page has them as tables).
+            out += "\nWhat mvilint knows:\n"
+            for t in info.knowledge {
+                out += "\n" + t.title + " (" + t.columns.joined(separator: "; ") + "):\n"
+                for r in t.rows { out += ("- " + r.cells.filter { !$0.isEmpty }.joined(separator: "; ")).wrapped(width: 100) + "\n" }
+            }
+        }
         let shown = info.examples.filter { !$0.isHiddenFromDocs }
         for (kind, heading) in [(RuleExample.Kind.triggering, "Triggering example"), (.nonTriggering, "Non-triggering example")] {
             var examples = shown.filter { $0.kind == kind }
@@ -235,7 +243,8 @@ enum HelpText {
         }
         if !full {
             let total = shown.count
-            out += "\n'mvilint explain --full \(info.id)' prints the details\(total > 2 ? " and all \(total) examples" : "").\n"
+            let knows = info.knowledge.isEmpty ? "" : ", what mvilint knows"
+            out += "\n'mvilint explain --full \(info.id)' prints the details\(knows)\(total > 2 ? " and all \(total) examples" : "").\n"
         }
         return out
     }
