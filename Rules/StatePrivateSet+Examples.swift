@@ -264,42 +264,6 @@ extension StatePrivateSet {
             private var token = 0
         }
         """),
-        // A settable requirement of a conformed protocol must keep its setter.
-        .nonTriggering(files: [
-            "Selectable.swift": "protocol Selectable: AnyObject { var isSelected: Bool { get set } }",
-            "Editable.swift": "protocol Editable: Selectable { var draft: String { get set } }",
-            "TagModel.swift": """
-            @Observable
-            final class TagModel: Editable {
-                var isSelected = false
-                var draft = ""
-            }
-            """,
-            "SceneDelegate.swift": """
-            @Observable
-            final class SceneDelegate: NSObject, UIWindowSceneDelegate {
-                var window: UIWindow?
-            }
-            """,
-        ]),
-        // Near misses: a get-only requirement, a property no protocol requires, a delegate
-        // protocol without a `window` requirement.
-        .triggering(files: [
-            "Titled.swift": "protocol Titled { var title: String { get } }",
-            "NoteModel.swift": """
-            final class NoteModel: NSObject, ObservableObject, Titled, UNUserNotificationCenterDelegate {
-                @Published var ↓title = ""
-                @Published var ↓window: String?
-            }
-            """,
-            "SceneDelegate.swift": """
-            @Observable
-            final class SceneDelegate: NSObject, UIWindowSceneDelegate {
-                var window: UIWindow?
-                var ↓lastActivity: String?
-            }
-            """,
-        ]),
         // A member of a `private` or `fileprivate` class (or of a type inside one, or in a
         // `private extension`) is fileprivate at most.
         .nonTriggering("""
@@ -358,5 +322,5 @@ extension StatePrivateSet {
             }
         }
         """),
-    ]
+    ] + protocolExamples
 }
