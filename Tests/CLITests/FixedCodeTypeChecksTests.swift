@@ -109,6 +109,27 @@ final class FixedCodeTypeChecksTests: XCTestCase {
         XCTAssertEqual(accepted.count, races, "\(project): errors where main_actor_mutation reported:\n" + accepted.joined(separator: "\n"), file: file, line: line)
     }
 
+    /// The projects the tests below check, one test each.
+    private static let checkedProjects = ["Examples/ShopApp", "Tests/Fixtures/Projects/MVI", "Tests/Fixtures/Projects/MVVM",
+                                          "Tests/Fixtures/Projects/Reducer"]
+
+    /// Every directory under Examples/ and Tests/Fixtures/Projects/ is checked (as
+    /// Tests/Scripts/typecheck_fixed.py does by default): a new sample project needs a test here.
+    func testEveryProjectIsChecked() throws {
+        let fm = FileManager.default
+        var found: [String] = []
+        for parent in ["Examples", "Tests/Fixtures/Projects"] {
+            let base = TypeCheck.repositoryRoot + "/" + parent
+            for name in try fm.contentsOfDirectory(atPath: base).sorted() where !name.hasPrefix(".") {
+                var isDirectory: ObjCBool = false
+                if fm.fileExists(atPath: base + "/" + name, isDirectory: &isDirectory), isDirectory.boolValue {
+                    found.append(parent + "/" + name)
+                }
+            }
+        }
+        XCTAssertEqual(found, FixedCodeTypeChecksTests.checkedProjects)
+    }
+
     /// `@MainActor` on `OrdersViewModel` makes `self.unseenCount = 0` in
     /// `DispatchQueue.global().async { }` an error, as `main_actor_mutation` reports it.
     func testExampleAppTypeChecksBeforeAndAfterFixing() throws {

@@ -3,7 +3,7 @@
 are type-checked as committed, after `--fix` and after `--fix --unsafe-fixes`.
 
 Usage: typecheck_fixed.py path/to/mvilint [PROJECT_DIR...]
-       (default projects: Examples/ShopApp and Tests/Fixtures/Projects/MVVM, MVI and Reducer)
+       (default: each directory under Examples/ and Tests/Fixtures/Projects/)
 
 For each project and each of the two fix modes:
 
@@ -39,8 +39,19 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_PROJECTS = ["Examples/ShopApp", "Tests/Fixtures/Projects/MVVM", "Tests/Fixtures/Projects/MVI",
-                    "Tests/Fixtures/Projects/Reducer"]
+
+
+def default_projects():
+    """The example app and every sample project: each directory under Examples/ and
+    Tests/Fixtures/Projects/, so that a new one is checked too."""
+    found = []
+    for parent in ("Examples", "Tests/Fixtures/Projects"):
+        base = os.path.join(ROOT, parent)
+        found += sorted(os.path.join(parent, d) for d in os.listdir(base)
+                        if os.path.isdir(os.path.join(base, d)) and not d.startswith("."))
+    return found
+
+
 MODES = [("--fix", ["--fix"], {"safe"}), ("--fix --unsafe-fixes", ["--fix", "--unsafe-fixes"], {"safe", "unsafe"})]
 SWIFTC = os.environ.get("SWIFTC", "swiftc")
 SWIFT_VERSION = os.environ.get("SWIFT_VERSION", "5")
@@ -99,14 +110,15 @@ def errors_only(output, limit=40):
 
 
 def lint(mvilint, directory, extra=()):
-    """The findings of `mvilint lint` run inside the directory, as (rule, relative path, message, fix safety)."""
+    """The findings of `mvilint lint` run inside the directory, as (rule, relative path, message, fix safety, line).
+    Reported paths are relative to the directory the linter runs in (absolute outside it)."""
     r = subprocess.run([mvilint, "lint", "--reporter", "json", "--quiet", *extra, "."], cwd=directory,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if r.returncode not in (0, 1):
         raise RuntimeError(f"mvilint lint {' '.join(extra)} exited {r.returncode} in {directory}:\n{r.stderr}")
     report = json.loads(r.stdout)
     prefix = os.path.realpath(directory) + "/"
-    return [(f["rule"], os.path.realpath(f["file"]).replace(prefix, "", 1), f["message"], (f.get("fix") or {}).get("safety"), f["line"])
+    return [(f["rule"], os.path.realpath(os.path.join(directory, f["file"])).replace(prefix, "", 1), f["message"], (f.get("fix") or {}).get("safety"), f["line"])
             for f in report["findings"]]
 
 
@@ -165,7 +177,7 @@ def main():
     if not os.access(mvilint, os.X_OK):
         print(f"typecheck_fixed: not an executable: {mvilint}", file=sys.stderr)
         return 2
-    projects = [os.path.abspath(p) for p in sys.argv[2:]] or [os.path.join(ROOT, p) for p in DEFAULT_PROJECTS]
+    projects = [os.path.abspath(p) for p in sys.argv[2:]] or [os.path.join(ROOT, p) for p in default_projects()]
     work = tempfile.mkdtemp(prefix="mvilint-typecheck-fixed-")
     try:
         standins = os.path.join(work, "standins")

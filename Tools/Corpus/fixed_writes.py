@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Looks for writes that a state_private_set fix would break: for each repository, copies it to a
-temporary directory, applies `mvilint lint --fix` there, and searches the other files of the
-fixed copy for writes of each property the fix made `private(set)`.
+temporary directory, applies `mvilint lint --fix --only-rule state_private_set` there, and searches
+the other files of the fixed copy for writes of each property the fix made `private(set)` (found
+by its finding's line in the fixed copy, so any mvilint binary will do).
 
   fixed_writes.py BINARY REPO_DIR... [--show N]
 
@@ -47,16 +48,39 @@ def write_patterns(name, model):
     return [re.compile(p) for p in member], re.compile(own), re.compile(bare)
 
 
-def fixed_properties(binary, copy):
-    """(name, model, file) of each state_private_set finding with a safe fix."""
-    r = subprocess.run([binary, "lint", "--reporter", "json", "--quiet", "."], cwd=copy,
+def findings(binary, directory):
+    """(name, model, file, line) of each state_private_set finding in the directory."""
+    r = subprocess.run([binary, "lint", "--reporter", "json", "--quiet", "--only-rule", "state_private_set", "."], cwd=directory,
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, timeout=300)
     out = []
     for f in json.loads(r.stdout)["findings"]:
-        if f["rule"] == "state_private_set" and (f.get("fix") or {}).get("safety") == "safe":
-            m = MESSAGE.match(f["message"])
-            if m:
-                out.append((m.group(1), m.group(2), os.path.realpath(f["file"])))
+        m = MESSAGE.match(f["message"])
+        if f["rule"] == "state_private_set" and m:
+            out.append((m.group(1), m.group(2), os.path.realpath(os.path.join(directory, f["file"])), f["line"]))
+    return out
+
+
+def read_lines(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read().split("\n")
+    except OSError:
+        return []
+
+
+def fixed_properties(before, copy):
+    """(name, model, file) of each finding whose declaration line the fix made `private(set)`.
+
+    Only state_private_set's fixes are applied (`--only-rule`), and they insert on the line, so
+    lines do not move. Works with binaries whose JSON report does not name the fixes."""
+    out = []
+    lines = {}
+    for name, model, path, line in before:
+        if path not in lines:
+            lines[path] = read_lines(path)
+        text = lines[path][line - 1] if 0 < line <= len(lines[path]) else ""
+        if "private(set)" in text or "fileprivate(set)" in text:
+            out.append((name, model, path))
     return out
 
 
@@ -65,9 +89,11 @@ def check(binary, repo, show):
     try:
         copy = os.path.join(work, os.path.basename(repo.rstrip("/")))
         shutil.copytree(repo, copy, symlinks=True)
-        props = fixed_properties(binary, copy)
-        subprocess.run([binary, "lint", "--fix", "--quiet", "."], cwd=copy,
+        before = [f for f in findings(binary, copy)
+                  if not re.search(r"\b(?:file)?private\(set\)", (read_lines(f[2])[f[3] - 1:f[3]] or [""])[0])]
+        subprocess.run([binary, "lint", "--fix", "--quiet", "--only-rule", "state_private_set", "."], cwd=copy,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        props = fixed_properties(before, copy)
         texts = {}
         for path in swift_files(copy):
             try:
