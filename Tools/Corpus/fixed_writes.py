@@ -7,8 +7,9 @@ by its finding's line in the fixed copy, so any mvilint binary will do).
   fixed_writes.py BINARY REPO_DIR... [--show N]
 
 A write is found by text, so it over-approximates: `.name = …`, `.name += …`, `.name[…] = …`,
-a mutating call (`.name.append(…)`, `.name.toggle()`, …), `&….name` and `$….name` in any file
-other than the model's, and a plain `name = …` in a file that extends or subclasses the model.
+a mutating call (`.name.append(…)`, `.name.toggle()`, …), `&….name` and `$x.name` in any file
+other than the model's (not on `self`, nor `$0`), and a plain or `self.` `name = …` in a file
+that extends or subclasses the model.
 A match may be a member of another type that has the same name: read the lines it prints
 (`--show`, 3 per property by default) to tell. Prints, per repository and in total, the fixes
 applied and the fixed properties with a match elsewhere.
@@ -36,15 +37,17 @@ def swift_files(root):
 
 def write_patterns(name, model):
     n = re.escape(name)
+    # `self.name` is another type's own member unless the file extends or subclasses the model
+    # (then `bare` finds it); `$0.name` is a closure's parameter, not a binding.
     member = [
-        rf"\.{n}\s*(?:[-+*/]|\|\||&&)?=(?!=)",
-        rf"\.{n}\??(?:\[[^\]\n]*\])+\??(?:\.\w+)*\s*(?:[-+*/])?=(?!=)",
-        rf"\.{n}\??(?:\[[^\]\n]*\])*\??\.{MUTATING}\s*[({{]",
-        rf"&[\w.\[\]?!]*\.{n}\b",
-        rf"\$[\w.]*\.{n}\b",
+        rf"(?<!\bself)\.{n}\s*(?:[-+*/]|\|\||&&)?=(?!=)",
+        rf"(?<!\bself)\.{n}\??(?:\[[^\]\n]*\])+\??(?:\.\w+)*\s*(?:[-+*/])?=(?!=)",
+        rf"(?<!\bself)\.{n}\??(?:\[[^\]\n]*\])*\??\.{MUTATING}\s*[({{]",
+        rf"(?<!&)&(?!&)[\w.\[\]?!]*\.{n}\b",
+        rf"\$[A-Za-z_][\w.]*\.{n}\b",
     ]
     own = rf"(?:extension\s+{re.escape(model)}\b|:\s*{re.escape(model)}\b)"
-    bare = rf"(?<![.\w]){n}\s*(?:[-+*/])?=(?!=)"
+    bare = rf"(?:(?<![.\w])|(?<=\bself\.)){n}\s*(?:[-+*/])?=(?!=)"
     return [re.compile(p) for p in member], re.compile(own), re.compile(bare)
 
 
