@@ -45,9 +45,11 @@ struct InitializerLabels: ProjectFact {
     func passes(_ label: String, to type: String) -> Bool { labels.contains(Call(type: type, label: label)) }
 
     /// `Name(label: …)`, `Name<T>(label: …)` and `Name.init(label: …)` calls of a capitalised name:
-    /// the labels of their arguments, each pair once.
+    /// the labels of their arguments, each pair once, in the order of the file (the same text
+    /// gives the same contribution).
     static func labels(in file: SourceFile) -> [Call] {
-        var out = Set<Call>()
+        var seen = Set<Call>()
+        var out: [Call] = []
         let count = file.tokens.count
         var i = 0
         while i < count {
@@ -72,7 +74,8 @@ struct InitializerLabels: ProjectFact {
             while start < close {
                 if file.kind(start + 1) == .colon, file.kind(start) == .identifier || file.kind(start) == .keyword {
                     if type == nil { type = file.name(i) }
-                    out.insert(Call(type: type!, label: file.name(start)))
+                    let call = Call(type: type!, label: file.name(start))
+                    if seen.insert(call).inserted { out.append(call) }
                 }
                 var j = start
                 while j < close, file.kind(j) != .comma {
@@ -82,6 +85,6 @@ struct InitializerLabels: ProjectFact {
                 start = j + 1
             }
         }
-        return Array(out)
+        return out
     }
 }
