@@ -23,6 +23,18 @@ extension ProjectIndex {
         }
     }
 
+    /// The protocol of the project, among those `type` conforms to, that requires a property `name`
+    /// to be settable (`{ get set }`); nil when none does.
+    func protocolRequiringSettable(_ name: String, of type: TypeDecl) -> TypeSymbol? {
+        var found: TypeSymbol? = nil
+        _ = conforms(type.indexName) { n in
+            guard let s = symbol(n), s.kind == .protocol, s.settableRequirements.contains(name) else { return false }
+            found = s
+            return true
+        }
+        return found
+    }
+
     /// The `@MainActor` method requirements of the project's protocols that `type` (a declaration
     /// or an extension) states a conformance to, directly or through a protocol they refine: a
     /// method of that same declaration that witnesses one is isolated to the main actor too.
