@@ -86,7 +86,11 @@ extension LoadingStateReset {
 
             private func finishLoading() { isLoading = false }
         }
-        """),
+        """).messages([
+            "`isLoading` is set to `true` in `load`, which does `try`/`await` work, but stays `true` when the method leaves through the `catch` on line 12; reset it in a `defer` right after setting it",
+            "`isLoading` is set to `true` in `refresh`, which does `try`/`await` work, but stays `true` when the method leaves through the `return` on line 19; reset it in a `defer` right after setting it",
+            "`isLoading` is set to `true` in `reload`, which does `try`/`await` work, but stays `true` when the method leaves through the `catch` on line 29; reset it in a `defer` right after setting it",
+        ]),
         .triggering("""
         @Observable
         final class FeedModel {
@@ -119,7 +123,11 @@ extension LoadingStateReset {
                 }
             }
         }
-        """),
+        """).messages([
+            "`isFetching` is set to `true` in `reload`, which does `try`/`await` work, but stays `true` when the method leaves through the `try` on line 9, which passes its error on; reset it in a `defer` right after setting it",
+            "`loading` is set to `true` in `sync`, which does `try`/`await` work, but stays `true` when the method leaves through the `try` on line 16, which passes its error on; reset it in a `defer` right after setting it",
+            "`isFetching` is set to `true` in `search`, which does `try`/`await` work, but stays `true` when the method leaves through the `try` on line 27, which passes its error on; reset it in a `defer` right after setting it",
+        ]),
         .triggering("""
         @MainActor
         final class CountriesViewModel: ObservableObject {
@@ -517,7 +525,11 @@ extension LoadingStateReset {
 
             func stopSearching() { searchTask?.cancel() }
         }
-        """),
+        """).messages([
+            "`isLoading` is set to `true` in `reload` and handed to the `Task` it starts, which does `try`/`await` work, but stays `true` when the task leaves through the `return` on line 30; reset it in a `defer` at the top of the task",
+            "`isLoading` is set to `true` in `search` and handed to the `Task` it starts, which does `try`/`await` work, but stays `true` when the task leaves through the `return` on line 42; reset it in a `defer` at the top of the task",
+            "`isLoading` is set to `true` in `sync` and handed to the `Task` it starts, which does `try`/`await` work, but stays `true` when the task leaves through the `return` on line 54; reset it in a `defer` at the top of the task",
+        ]),
         .nonTriggering("""
         final class QuotesViewModel: ObservableObject {
             @Published private(set) var quotes: [String] = []
@@ -590,5 +602,20 @@ extension LoadingStateReset {
             func stop() { job?.cancel() }
         }
         """),
+        // A flag reset on one branch only stays set when the method ends by the other.
+        .triggering("""
+        final class InboxModel: ObservableObject {
+            @Published private(set) var isLoading = false
+            func load() async {
+                ↓isLoading = true
+                let items = await fetch()
+                if items.isEmpty {
+                    isLoading = false
+                }
+            }
+        }
+        """).messages([
+            "`isLoading` is set to `true` in `load`, which does `try`/`await` work, but stays `true` when the method leaves through the end of its body on line 9; reset it in a `defer` right after setting it",
+        ]),
     ]
 }

@@ -348,7 +348,7 @@ struct FlagFlow {
             let closure = analysis.closures[c]
             let names = closure.callee.map(\.name)
             let inline = (names.contains("MainActor") && (names.last == "run" || names.last == "assumeIsolated"))
-                || names.last == "withAnimation" || names.last == "withTransaction"
+                || names.last.map(ClosureCallingFunctions.swiftUI.names.contains) == true
             if !inline { return false }
             c = closure.parent ?? -1
             steps += 1

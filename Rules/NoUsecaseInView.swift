@@ -33,6 +33,7 @@ struct NoUsecaseInView: Rule {
         """,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
+        knowledge: [DataLayerAPIs.table],
         examples: [
             // Resolving a use case from a dependency container reaches one; registering or listing
             // the type does not.
@@ -81,7 +82,12 @@ struct NoUsecaseInView: Rule {
                     }
                 }
             }
-            """),
+            """).messages([
+                "`ProfileView` depends on `FetchProfileUseCase`; a view should talk to its model, not to the domain or data layer",
+                "`ProfileView` depends on `UserRepositoryProtocol`; a view should talk to its model, not to the domain or data layer",
+                "`ProfileView` uses `OrdersRepository` directly; move this call into the view's model",
+                "`ProfileView` uses `LogoutInteractor` directly; move this call into the view's model",
+            ]),
             .triggering(files: [
                 "Domain.swift": """
                 protocol SearchUseCaseType { func run(_ q: String) async -> [String] }
@@ -255,13 +261,13 @@ struct NoUsecaseInView: Rule {
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let answers = project.fact(DomainOrDataAnswers.self).answers
-        let extra = context.settings.useCaseSuffixes
+        let extra = context.settings.useCaseSuffixes, dataTypes = context.settings.knowledge.configuredDataLayerTypes
         // View code names the same types again and again (`Text`, `Button`, its own model).
         var layerOf: [String: Bool] = [:]
         func isDomainOrData(_ name: String) -> Bool {
             if let known = layerOf[name] { return known }
             // Worked out once per run for each name (the settings are the run's too).
-            let answer = answers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra) }
+            let answer = answers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra, dataTypes: dataTypes) }
             layerOf[name] = answer
             return answer
         }

@@ -11,7 +11,9 @@ extension StateObjectInjected {
             }
             var body: some View { EmptyView() }
         }
-        """),
+        """).messages([
+            "`viewModel` is a `@StateObject` initialised with the existing instance `viewModel`; create the model inside `StateObject(wrappedValue:)` or use `@ObservedObject`",
+        ]),
         .triggering("""
         struct PlayerView: View {
             @StateObject var ↓player: PlayerModel
@@ -111,7 +113,12 @@ extension StateObjectInjected {
             @StateObject private var ↓configuration = AppConfiguration.share
             var body: some View { EmptyView() }
         }
-        """),
+        """).messages([
+            "`ping` is a `@StateObject` initialised with the existing instance `Dependencies.shared.pingTest`; create the model inside `StateObject(wrappedValue:)` or use `@ObservedObject`",
+            "`theme` is a `@StateObject` initialised with the existing instance `.shared`; create the model inside `StateObject(wrappedValue:)` or use `@ObservedObject`",
+            "`session` is a `@StateObject` initialised with the existing instance `App.SessionModel.current()`; create the model inside `StateObject(wrappedValue:)` or use `@ObservedObject`",
+            "`configuration` is a `@StateObject` initialised with the existing instance `AppConfiguration.share`; create the model inside `StateObject(wrappedValue:)` or use `@ObservedObject`",
+        ]),
         .nonTriggering("""
         struct PingView: View {
             @StateObject var ping = Dependencies.shared.makePingTest()

@@ -210,7 +210,8 @@ struct StateValueType: Rule {
                 if v.name != "state" && project.isCoreDataEntity(typeName) { continue }
                 // A use case or repository that the model is given (`GetOnboardingState`, adopting
                 // `GetOnboardingStateUseCase`) is a dependency it calls, not state it publishes.
-                if v.name != "state" && LayerNames.isDomainOrData(typeName, in: project, extra: context.settings.useCaseSuffixes) { continue }
+                if v.name != "state" && LayerNames.isDomainOrData(typeName, in: project, extra: context.settings.useCaseSuffixes,
+                                                                                              dataTypes: context.settings.knowledge.configuredDataLayerTypes) { continue }
                 // A box whose stored properties are all `weak` or `unowned` (`WeakBox<T>`, often
                 // in a collection) refers to objects the model does not own, as a weak property does.
                 if let stored = project.symbol(typeName)?.storedProperties, !stored.isEmpty, stored.allSatisfy(\.isWeakReference) { continue }

@@ -41,6 +41,7 @@ struct UnobservedModel: Rule {
         """,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
+        knowledge: [SwiftUIEvents.table],
         examples: UnobservedModel.examplesList)
 
     /// Only a file's view types are checked.
@@ -215,11 +216,7 @@ extension UnobservedModel {
     /// The same labels, as strings (a closure's label).
     static let actionLabelNames: Set<String> = ["action", "perform", "onDismiss", "onCommit", "onEditingChanged"]
     /// SwiftUI modifiers whose closure runs when something happens, not while rendering.
-    static let eventHandlers: Set<String> = [
-        "onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "task", "onChange", "onReceive", "onSubmit",
-        "refreshable", "onEnded", "onChanged", "onDrop", "onDelete", "onMove", "onOpenURL", "onContinueUserActivity",
-        "onHover", "onKeyPress", "onCommand", "onExitCommand", "onDeleteCommand", "onMoveCommand", "onPlayPauseCommand",
-    ]
+    static let eventHandlers = SwiftUIEvents.names
 
     /// Argument labels of SwiftUI parameters that take a function to call later.
     static let actionLabels = WordSet(Array(actionLabelNames))

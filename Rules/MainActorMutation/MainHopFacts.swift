@@ -21,10 +21,14 @@ struct MainHopFacts: ProjectFact {
     var closureParameterLists: [String: [[ClosureParameterFact]]] = [:]
 
     static func collect(from file: SourceFile, isTestCode: Bool) -> [MainHopSummary]? {
+        collect(from: file, isTestCode: isTestCode, knowledge: .builtIn)
+    }
+
+    static func collect(from file: SourceFile, isTestCode: Bool, knowledge: Knowledge) -> [MainHopSummary]? {
         // A test double (a mock calling its completion at once) does not run in the app: it does
         // not tell how the app's function of that name runs its closure.
         guard !isTestCode else { return nil }
-        let functions = MainHopSummary.functions(in: file)
+        let functions = MainHopSummary.functions(in: file, knowledge: knowledge)
         return functions.isEmpty ? nil : functions
     }
 
@@ -49,6 +53,9 @@ struct MainHopFacts: ProjectFact {
 
 /// One function of the project that takes a closure parameter, as `MainHopFacts` keeps it.
 struct MainHopSummary: Sendable {
+    /// `Task { @MainActor`
+    static let mainActorTask = TokenPattern(.word("Task"), .leftBrace, .kind(.at), .word("MainActor"))
+
     var name: String
     /// The type whose method it is (an extension's extended type); nil for a global function.
     var owner: String? = nil
@@ -81,7 +88,7 @@ struct MainHopSummary: Sendable {
 
     /// The functions of `file` (top-level and members) with a parameter of function type whose
     /// body uses that parameter.
-    static func functions(in file: SourceFile) -> [MainHopSummary] {
+    static func functions(in file: SourceFile, knowledge: Knowledge = .builtIn) -> [MainHopSummary] {
         var result: [MainHopSummary] = []
         var handlerMemo: [ObjectIdentifier: [String: StoredHandlerPlacement]] = [:]
         // The file's declarations of each type, made once, when a call's receiver is not a
@@ -89,12 +96,7 @@ struct MainHopSummary: Sendable {
         var declarationsByOwner: [String: [TypeDecl]]? = nil
         // `typealias Completion = (Greeting) -> Void` in this file: a parameter of that type is a closure.
         let functionAliases = Set(file.tree.typeAliases.compactMap { $0.target?.isFunctionType == true ? $0.name : nil })
-        let importsAlamofire = file.tree.imports.contains("Alamofire")
-        let importsCoreLocation = file.tree.imports.contains("CoreLocation") || file.tree.imports.contains("MapKit")
-        let imports = file.tree.imports
-        let firebase = FirebaseCallbacks(importsFirestore: imports.contains(where: FirebaseCallbacks.firestoreModules.contains),
-                                         importsAuth: imports.contains(where: FirebaseCallbacks.authModules.contains),
-                                         importsStorage: imports.contains(where: FirebaseCallbacks.storageModules.contains))
+        let callbackWords = knowledge.callbackMethodWords
         func take(_ f: FunctionDecl, in type: TypeDecl? = nil) {
             // An initializer is called by its type's name (`ChildModel(onSave: { … })`).
             guard f.kind == .function || (f.kind == .initializer && type != nil),
@@ -126,8 +128,7 @@ struct MainHopSummary: Sendable {
                     m.hopsToMain = true
                 } else if file.isWord(i, "run") || file.isWord(i, "assumeIsolated"), file.kind(i - 1) == .period, file.isWord(i - 2, "MainActor") {
                     m.hopsToMain = true
-                } else if file.isWord(i, "Task"), file.kind(i - 1) != .period, file.kind(i + 1) == .leftBrace, file.kind(i + 2) == .at,
-                          file.isWord(i + 3, "MainActor"), let close = file.partner(i + 1),
+                } else if file.matches(mainActorTask, at: i), file.kind(i - 1) != .period, let close = file.partner(i + 1),
                           (i + 4..<close).contains(where: { k in
                               isClosure(k) && file.kind(k - 1) != .period
                                   && (file.kind(k + 1) == .leftParen || (file.isText(k + 1, "?") && file.kind(k + 2) == .leftParen))
@@ -145,22 +146,15 @@ struct MainHopSummary: Sendable {
                 if file.kind(i + 1) == .leftBrace && file.kind(i - 1) == .period {
                     m.calls.append(file.name(i))
                     if let t = type, let held = receiverType(of: i, in: t, file: file, declarations: &declarationsByOwner) { m.typedCalls.append(held + "." + file.name(i)) }
-                    if importsAlamofire, file.isName(i, in: alamofireMainQueueHandlerWords) { m.hopsToMain = true }
-                    if firebase.any, firebase.callsBackOnMain(at: i, file: file) { m.hopsToMain = true }
+                    if file.isName(i, in: callbackWords), callsBackOnMain(at: i, in: f, type: type, file: file, knowledge: knowledge) { m.hopsToMain = true }
                 } else if file.kind(i + 1) == .leftParen, let close = file.partner(i + 1), close > i + 1,
                           (i + 2..<close).contains(where: isClosure) || file.kind(close + 1) == .leftBrace {
                     m.calls.append(file.name(i))
                     if file.kind(i - 1) == .period, let t = type, let held = receiverType(of: i, in: t, file: file, declarations: &declarationsByOwner) { m.typedCalls.append(held + "." + file.name(i)) }
-                    // `AF.request(url).responseData(completionHandler: completion)`: Alamofire calls
-                    // it on the main queue unless `queue:` names another.
-                    if importsAlamofire, file.kind(i - 1) == .period, file.isName(i, in: alamofireMainQueueHandlerWords),
-                       !file.argumentLabels(ofCallAt: i + 1).contains("queue") { m.hopsToMain = true }
-                    // `db.collection("notes").getDocuments { … completion(r) }`: Firestore and
-                    // Firebase Auth call their handlers on the main queue.
-                    if firebase.any, file.kind(i - 1) == .period, firebase.callsBackOnMain(at: i, file: file) { m.hopsToMain = true }
-                    // `CLGeocoder().reverseGeocodeLocation(l) { … completion(r) }`: the geocoder calls
-                    // its handlers on the main queue (names only `CLGeocoder` has).
-                    if importsCoreLocation, file.kind(i - 1) == .period, file.isName(i, in: geocoderMethodWords) { m.hopsToMain = true }
+                    // `AF.request(url).responseData(completionHandler: completion)`, `db.collection("notes")
+                    // .getDocuments { … completion(r) }`: a call of `MainQueueCallbacks`.
+                    if file.kind(i - 1) == .period, file.isName(i, in: callbackWords),
+                       callsBackOnMain(at: i, in: f, type: type, file: file, knowledge: knowledge) { m.hopsToMain = true }
                 }
             }
             // Work on another queue that hands its result back on the main one (`global().async {
@@ -521,76 +515,6 @@ struct StoredHandlerPlacement: Sendable {
     }
 }
 
-/// Alamofire's response and progress handlers, which it calls on the main queue unless `queue:`
-/// names another (not `validate`'s closure, which runs on the request's own queue).
-let alamofireMainQueueHandlers: Set<String> = [
-    "response", "responseData", "responseString", "responseJSON", "responseDecodable", "responseStream",
-    "responseStreamString", "responseStreamDecodable", "downloadProgress", "uploadProgress",
-]
-let alamofireMainQueueHandlerWords = WordSet(Array(alamofireMainQueueHandlers))
-
-/// Firestore's and Firebase Auth's methods whose completion handlers and listeners the library
-/// calls on the main queue (Firestore: unless its settings name another dispatch queue), as seen
-/// in a file that imports the library.
-struct FirebaseCallbacks {
-    let importsFirestore: Bool
-    let importsAuth: Bool
-    var importsStorage = false
-    var any: Bool { importsFirestore || importsAuth || importsStorage }
-
-    static let firestoreModules: Set<String> = ["FirebaseFirestore", "Firebase"]
-    static let authModules: Set<String> = ["FirebaseAuth", "Firebase"]
-    static let storageModules: Set<String> = ["FirebaseStorage", "Firebase"]
-    /// Names that only Firebase Storage's references have; Storage calls their handlers on its
-    /// `callbackQueue`, the main queue unless the project sets another.
-    static let storageMethods: Set<String> = ["putData", "putFile", "getData", "getMetadata", "updateMetadata", "downloadURL", "listAll"]
-    static let storageOnly = WordSet(Array(storageMethods))
-    /// Names that only Firestore's references, queries and documents have.
-    static let firestoreOnly = WordSet(["getDocuments", "getDocument", "addSnapshotListener"])
-    /// Names other APIs share: they count on a chain that names a collection, document, batch or
-    /// the Firestore instance (`db.collection("a").document(id).setData(d) { … }`).
-    static let firestoreShared = WordSet(["addDocument", "setData", "updateData", "delete", "commit"])
-    static let firestoreChainWords: Set<String> = ["collection", "document", "firestore", "batch", "collectionGroup"]
-    /// Firebase Auth's methods, on a chain from `Auth.auth()`.
-    static let auth = WordSet(["signIn", "createUser", "signInAnonymously", "sendPasswordReset", "sendEmailVerification",
-                               "addStateDidChangeListener", "addIDTokenDidChangeListener", "getIDToken", "getIDTokenResult"])
-
-    /// Whether the method named at `i` (after a `.`) is one of those, called on such a receiver.
-    func callsBackOnMain(at i: Int, file: SourceFile) -> Bool {
-        if importsFirestore, file.isName(i, in: FirebaseCallbacks.firestoreOnly) { return true }
-        if importsFirestore, file.isName(i, in: FirebaseCallbacks.firestoreShared) {
-            return file.chain(endingAt: i).components.dropLast().contains { FirebaseCallbacks.firestoreChainWords.contains($0.name) }
-        }
-        if importsStorage, file.isName(i, in: FirebaseCallbacks.storageOnly) { return true }
-        if importsAuth, file.isName(i, in: FirebaseCallbacks.auth) {
-            return file.chain(endingAt: i).components.dropLast().contains { $0.name == "auth" || $0.name == "currentUser" }
-        }
-        return false
-    }
-}
-
-/// `CLGeocoder`'s geocoding methods, which call their completion handlers on the main queue.
-let geocoderMethodWords = WordSet(["reverseGeocodeLocation", "geocodeAddressString", "geocodePostalAddress"])
-
 /// Calls whose closure runs synchronously, before the call returns, in the caller's context
 /// (`forEach`, `withAnimation`, a database transaction's `write`).
-let synchronousClosureCallNames: Set<String> = [
-    "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "contains", "first", "last",
-    "firstIndex", "lastIndex", "allSatisfy", "min", "max", "drop", "prefix", "removeAll", "partition", "count",
-    "withAnimation", "withTransaction", "autoreleasepool", "withExtendedLifetime", "withLock", "withCheckedContinuation",
-    "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskGroup",
-    "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "withTaskCancellationHandler",
-    "Binding", "lazy", "enumerated", "zip", "split", "mapValues", "compactMapValues", "updateValue", "merge", "with",
-    // Scoped access to memory, run at once on the caller's thread.
-    "withUnsafeBufferPointer", "withUnsafeMutableBufferPointer", "withUnsafeBytes", "withUnsafeMutableBytes",
-    "withUnsafePointer", "withUnsafeMutablePointer", "withContiguousStorageIfAvailable",
-    "withContiguousMutableStorageIfAvailable", "withCString", "withUTF8", "withMemoryRebound", "withoutActuallyEscaping",
-    // UI animation and update blocks, run at once (their completion handlers run on the main thread).
-    "runAnimationGroup", "performWithoutAnimation", "animate", "animateKeyframes", "transition", "performBatchUpdates",
-    // Core Data's blocking perform, which returns after its block has run.
-    "performAndWait",
-    // Database transactions that run their closure before they return (GRDB, Realm).
-    "write", "read", "inDatabase", "inTransaction", "inSavepoint", "writeWithoutTransaction", "unsafeRead",
-    // Initialisers and comparisons that call their closure before they return.
-    "Result", "Dictionary", "Array", "ContiguousArray", "String", "elementsEqual", "starts", "lexicographicallyPrecedes",
-]
+let synchronousClosureCallNames = ClosureCallingFunctions.names

@@ -99,6 +99,9 @@ struct PublisherMethodSummary: Sendable {
     /// upstream does.
     var passesOnAtOnce = false
 
+    /// `receive(on:`
+    static let receiveOnLabel = TokenPattern(.word("receive"), .leftParen, .word("on"), .colon)
+
     /// Combine operators that pass values on at once, on the thread they arrive on.
     static let synchronousOperators: Set<String> = [
         "map", "compactMap", "filter", "removeDuplicates", "dropFirst", "drop", "prefix", "first", "scan", "tryMap",
@@ -169,7 +172,7 @@ struct PublisherMethodSummary: Sendable {
                     if isOperator, file.isWord(i, "sink"), file.kind(i + 1) == .leftParen || file.kind(i + 1) == .leftBrace,
                        file.kind(i - 1) != .period || file.isWord(i - 2, "self") { m.subscribes = true }
                     guard file.kind(i + 1) == .leftParen || file.kind(i + 1) == .colon else { continue }
-                    let isReceive = file.isWord(i, "receive") && file.kind(i + 1) == .leftParen && file.isWord(i + 2, "on") && file.kind(i + 3) == .colon
+                    let isReceive = file.matches(receiveOnLabel, at: i)
                     let isScheduler = file.isWord(i, "scheduler") && file.kind(i + 1) == .colon
                     if isReceive || isScheduler {
                         let start = isReceive ? i + 4 : i + 2

@@ -365,14 +365,16 @@ struct InitAssignments {
 enum LayerNames {
     static let useCaseSuffixes = ["UseCase", "UseCaseProtocol", "UseCaseType", "Interactor", "Repository", "RepositoryProtocol", "RepositoryType"]
 
-    /// `extra` holds the configured names (`usecase_suffixes`), matched as suffixes.
+    /// `extra` holds the configured names (`usecase_suffixes`), matched as suffixes; `dataTypes`
+    /// the type names that the configuration puts in the data layer (`data_layer_types`,
+    /// `Knowledge.configuredDataLayerTypes`), matched whole.
     /// A protocol that names the view's own interactor (`ViewInteractor`, as UI libraries declare
     /// one for presentation and dismissal) is of the UI layer, and SwiftUI's own types
     /// (`Binding`, …) are never matched through a conformance that a library gives them
     /// (`extension Binding: ViewInteractor`).
-    static func isDomainOrData(_ name: String, in project: ProjectIndex, extra: [String] = []) -> Bool {
+    static func isDomainOrData(_ name: String, in project: ProjectIndex, extra: [String] = [], dataTypes: [String] = []) -> Bool {
         func matches(_ n: String) -> Bool {
-            if extra.contains(where: { n.hasNameSuffix($0) }) { return true }
+            if extra.contains(where: { n.hasNameSuffix($0) }) || dataTypes.contains(n) { return true }
             return useCaseSuffixes.contains { n.hasNameSuffix($0) } && !(n.hasPrefix("View") && n.hasNameSuffix("Interactor"))
         }
         if matches(name) { return !isEntity(name, in: project) }

@@ -103,7 +103,7 @@ final class LayeringTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The layers of `Sources/MVILintCore`, lowest first, as docs/architecture.md draws them.
-    static let coreRanks: [[String]] = [["Scanner"], ["Syntax"], ["Index"], ["Engine"], ["Graph"], ["Config", "Reporters", "Docs"], ["Scaffold"], ["CLI"]]
+    static let coreRanks: [[String]] = [["Scanner"], ["Syntax"], ["Knowledge"], ["Index"], ["Engine"], ["Graph"], ["Config", "Reporters", "Docs"], ["Scaffold"], ["CLI"]]
 
     func sources(under directory: String, layer: (String) -> String?) throws -> [(layer: String, file: String, text: String)] {
         let root = LayeringTests.repository.appendingPathComponent(directory)
@@ -130,7 +130,7 @@ final class LayeringTests: XCTestCase {
         let core = try sources(under: "Sources/MVILintCore") { $0.split(separator: "/").first.map(String.init) }
         let rules = try sources(under: "Rules") { _ in "Rules" }
         XCTAssertGreaterThan(rules.count, 20)
-        let checker = LayerChecker(ranks: [["Scanner"], ["Syntax"], ["Index"], ["Engine"], ["Rules", "Graph", "Config", "Reporters", "Docs", "Scaffold"], ["CLI"]])
+        let checker = LayerChecker(ranks: [["Scanner"], ["Syntax"], ["Knowledge"], ["Index"], ["Engine"], ["Rules", "Graph", "Config", "Reporters", "Docs", "Scaffold"], ["CLI"]])
         XCTAssertEqual(checker.crossLayerUses(core + rules).filter { $0.from == "Rules" }.map(\.description), [])
     }
 

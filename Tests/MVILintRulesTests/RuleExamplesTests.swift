@@ -44,8 +44,9 @@ final class RuleExamplesTests: XCTestCase {
         findings.map { Marker(file: $0.path, line: $0.line, column: $0.column) }.sorted()
     }
 
+    /// The rule's own examples, and those of the rows of the knowledge tables it reads that run against it.
     func examples(of rule: any Rule.Type) -> [RuleExample] {
-        let all = rule.info.examples
+        let all = rule.info.allExamples
         return all.contains(where: \.isFocused) ? all.filter(\.isFocused) : all
     }
 
@@ -68,6 +69,16 @@ final class RuleExamplesTests: XCTestCase {
                 XCTAssertEqual(positions(findings), expected.sorted(),
                                "\(rule.info.id): findings differ from markers:\n" + findings.map { "\($0.path):\($0.line):\($0.column) \($0.message)" }.joined(separator: "\n"),
                                file: example.file, line: example.line)
+                if let messages = example.messages {
+                    // The markers in the order written (file by file, then by position), each with its finding's message.
+                    XCTAssertEqual(messages.count, expected.count, "\(rule.info.id): one expected message per marker", file: example.file, line: example.line)
+                    let order = example.files.map(\.name)
+                    let byMarker = findings.sorted { a, b in
+                        let fa = order.firstIndex(of: a.path) ?? 0, fb = order.firstIndex(of: b.path) ?? 0
+                        return fa != fb ? fa < fb : (a.line, a.column, a.message) < (b.line, b.column, b.message)
+                    }.map(\.message)
+                    XCTAssertEqual(byMarker, messages, "\(rule.info.id): messages differ from those expected at the markers", file: example.file, line: example.line)
+                }
                 for f in findings {
                     XCTAssertEqual(f.ruleID, rule.info.id)
                     XCTAssertFalse(f.message.hasSuffix("."), "messages have no trailing period", file: example.file, line: example.line)

@@ -47,7 +47,7 @@ final class RuleScopeTests: XCTestCase {
     func testEveryRuleExampleIsInItsRulesScope() {
         var total = Outcome()
         for rule in allRules {
-            for example in rule.info.examples {
+            for example in rule.info.allExamples {
                 let sources = example.files.map { (path: $0.name, text: $0.source.replacingOccurrences(of: "↓", with: "")) }
                 let o = check(sources)
                 total.violations += o.violations.map { "\(rule.info.id) example at line \(example.line): \($0)" }

@@ -28,6 +28,12 @@ public struct Configuration: Sendable {
     public var useCaseSuffixes: [String]?
     public var layers: [String: [String]]?
     public var layerDependencies: [String: [String]]?
+    /// Rows added to `MainQueueCallbacks` (`main_queue_callbacks`).
+    public var mainQueueCallbacks: [MainQueueCallback] = []
+    /// Rows added to `DataLayerAPIs` (`data_layer_types`): type names, and modules with or without types.
+    public var dataLayerAPIs: [DataLayerAPI] = []
+    /// Protocols whose conformers are views (`view_like_protocols`).
+    public var viewLikeProtocols: [String] = []
 
     public init(path: String, directory: String) {
         self.path = path
@@ -56,6 +62,11 @@ public struct Configuration: Sendable {
         if let s = useCaseSuffixes { settings.useCaseSuffixes = s }
         if let l = layers { settings.layers = l }
         if let d = layerDependencies { settings.allowedLayerDependencies = d }
+        if !mainQueueCallbacks.isEmpty || !dataLayerAPIs.isEmpty || !viewLikeProtocols.isEmpty {
+            // The built-in tables, extended (never replaced) by the configuration's rows.
+            settings.knowledge = Knowledge(mainQueueCallbacks: mainQueueCallbacks, dataLayerAPIs: dataLayerAPIs,
+                                           configuredDataLayerTypes: dataLayerAPIs.flatMap(\.types), viewLikeProtocols: viewLikeProtocols)
+        }
     }
 
     /// Whether the absolute, standardized `path` is to be linted under `included` and `excluded`.

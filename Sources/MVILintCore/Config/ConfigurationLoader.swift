@@ -55,7 +55,8 @@ public enum ConfigurationLoader {
     public static let fileName = ".mvilint.json"
 
     static let topLevelKeys = ["profile", "included", "excluded", "rules", "default_isolation",
-                               "model_suffixes", "usecase_suffixes", "layers", "layer_dependencies"]
+                               "model_suffixes", "usecase_suffixes", "layers", "layer_dependencies",
+                               "main_queue_callbacks", "data_layer_types", "view_like_protocols"]
 
     /// The configuration file for a project rooted at `projectRoot`, if any.
     public static func find(from projectRoot: String) -> String? {
@@ -141,6 +142,12 @@ public enum ConfigurationLoader {
     }
 }
 
+/// The keys of the objects of the knowledge-table entries.
+enum ValidatorKeys {
+    static let callback = ["type", "methods", "module", "unless_argument"]
+    static let dataLayer = ["module", "types", "kind"]
+}
+
 /// Walks a decoded configuration, collecting issues with their lines and key paths.
 private struct Validator {
     let path: String
@@ -181,6 +188,9 @@ private struct Validator {
             case "usecase_suffixes": c.useCaseSuffixes = names(value, at)
             case "layers": c.layers = layerMap(value, at)
             case "layer_dependencies": c.layerDependencies = layerMap(value, at)
+            case "main_queue_callbacks": c.mainQueueCallbacks = mainQueueCallbacks(value, at)
+            case "data_layer_types": c.dataLayerAPIs = dataLayerTypes(value, at)
+            case "view_like_protocols": c.viewLikeProtocols = identifiers(value, at, what: "protocol") ?? []
             default: issue(at, unknown("key", key, among: ConfigurationLoader.topLevelKeys))
             }
         }
@@ -290,6 +300,122 @@ private struct Validator {
         var out: [String: [String]] = [:]
         for key in ordered(entries.keys, under: at) {
             if let list = names(entries[key]!, at + [.key(key)]) { out[key] = list }
+        }
+        return out
+    }
+
+    // MARK: Knowledge tables
+
+    /// A list of Swift names (types, protocols, modules, methods), each a simple identifier.
+    private mutating func identifiers(_ value: JSONValue, _ at: [JSONPathComponent], what: String) -> [String]? {
+        guard let list = strings(value, at) else { return nil }
+        var ok = true
+        for (i, s) in list.enumerated() where !isIdentifier(s) { issue(at + [.index(i)], notAnIdentifier(s, what: what)); ok = false }
+        return ok ? list : nil
+    }
+
+    private func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    private func notAnIdentifier(_ s: String, what: String) -> String {
+        if s.trimmingCharacters(in: .whitespaces).isEmpty { return "an empty \(what) name matches nothing; remove it" }
+        if let last = s.split(separator: ".").last, s.contains("."), isIdentifier(String(last)) {
+            return "'\(s)' is not a simple \(what) name; write '\(last)' (the name as code writes it, without its module)"
+        }
+        return "'\(s)' is not a \(what) name (letters, digits and '_', not starting with a digit)"
+    }
+
+    /// One identifier, as a string value.
+    private mutating func identifier(_ value: JSONValue, _ at: [JSONPathComponent], what: String) -> String? {
+        guard let s = string(value, at) else { return nil }
+        guard isIdentifier(s) else { issue(at, notAnIdentifier(s, what: what)); return nil }
+        return s
+    }
+
+    /// `main_queue_callbacks: [{ type: "AcmePayClient", methods: ["charge"], module: "AcmePay", unless_argument: "queue" }]`.
+    private mutating func mainQueueCallbacks(_ value: JSONValue, _ at: [JSONPathComponent]) -> [MainQueueCallback] {
+        guard case .array(let entries) = value else {
+            issue(at, "expected a list of objects such as { type: \"AcmePayClient\", methods: [\"charge\"] }, found \(value.kindDescription)")
+            return []
+        }
+        var out: [MainQueueCallback] = []
+        for (i, entry) in entries.enumerated() {
+            let entryAt = at + [.index(i)]
+            guard case .object(let fields) = entry else {
+                issue(entryAt, "expected an object such as { type: \"AcmePayClient\", methods: [\"charge\"] }, found \(entry.kindDescription)")
+                continue
+            }
+            var type: String?, module: String?, unless: String?, methods: [String]?
+            var ok = true
+            for key in ordered(fields.keys, under: entryAt) {
+                let keyAt = entryAt + [.key(key)]
+                let v = fields[key]!
+                switch key {
+                case "type": type = identifier(v, keyAt, what: "type"); ok = ok && type != nil
+                case "module": module = identifier(v, keyAt, what: "module"); ok = ok && module != nil
+                case "unless_argument": unless = identifier(v, keyAt, what: "argument label"); ok = ok && unless != nil
+                case "methods":
+                    methods = identifiers(v, keyAt, what: "method")
+                    if methods?.isEmpty == true { issue(keyAt, "list at least one method whose closure runs on the main queue"); methods = nil }
+                    ok = ok && methods != nil
+                default:
+                    issue(keyAt, unknown("key", key, among: ValidatorKeys.callback, context: " of a main-queue callback"))
+                    ok = false
+                }
+            }
+            if fields["methods"] == nil { issue(entryAt, "missing 'methods': list the methods whose closure runs on the main queue"); ok = false }
+            if fields["type"] == nil && fields["module"] == nil {
+                issue(entryAt, "give 'type' (the receiver's class) or 'module' (then the methods count on any receiver in a file that imports it)")
+                ok = false
+            }
+            if ok, let methods {
+                out.append(MainQueueCallback.configured(type: type, methods: methods, module: module, unlessArgument: unless))
+            }
+        }
+        return out
+    }
+
+    /// `data_layer_types: ["AcmeCache", { module: "AcmeDB" }, { module: "AcmeNet", types: ["AcmeClient"], kind: "network" }]`.
+    private mutating func dataLayerTypes(_ value: JSONValue, _ at: [JSONPathComponent]) -> [DataLayerAPI] {
+        guard case .array(let entries) = value else {
+            issue(at, "expected a list of type names or objects such as { module: \"AcmeDB\" }, found \(value.kindDescription)")
+            return []
+        }
+        var out: [DataLayerAPI] = []
+        for (i, entry) in entries.enumerated() {
+            let entryAt = at + [.index(i)]
+            switch entry {
+            case .string:
+                if let name = identifier(entry, entryAt, what: "type") { out.append(DataLayerAPI.configured(module: nil, types: [name], kind: nil)) }
+            case .object(let fields):
+                var module: String?, types: [String] = [], kind: DataLayerAPI.Kind?
+                var ok = true
+                for key in ordered(fields.keys, under: entryAt) {
+                    let keyAt = entryAt + [.key(key)]
+                    let v = fields[key]!
+                    switch key {
+                    case "module": module = identifier(v, keyAt, what: "module"); ok = ok && module != nil
+                    case "types":
+                        if let list = identifiers(v, keyAt, what: "type") { types = list } else { ok = false }
+                    case "kind":
+                        if let s = string(v, keyAt), let k = choice(s, DataLayerAPI.Kind.allCases.map(\.rawValue), what: "kind", keyAt) {
+                            kind = DataLayerAPI.Kind(rawValue: k)
+                        } else { ok = false }
+                    default:
+                        issue(keyAt, unknown("key", key, among: ValidatorKeys.dataLayer, context: " of a data-layer entry"))
+                        ok = false
+                    }
+                }
+                if fields["module"] == nil && types.isEmpty && ok {
+                    issue(entryAt, "give 'module' (every type of it), 'types', or both")
+                    ok = false
+                }
+                if ok { out.append(DataLayerAPI.configured(module: module, types: types, kind: kind)) }
+            default:
+                issue(entryAt, "expected a type name or an object such as { module: \"AcmeDB\" }, found \(entry.kindDescription)")
+            }
         }
         return out
     }

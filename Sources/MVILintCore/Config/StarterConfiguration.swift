@@ -33,6 +33,13 @@ public enum StarterConfiguration {
           // layers: { view: ["View"], store: ["Store", "ViewModel"], domain: ["UseCase"], data: ["Repository"] },
           // layer_dependencies: { view: ["store"], store: ["domain"], domain: ["data"] },
 
+          // What your own SDKs do, added to what mvilint knows (docs/configuration.md): calls whose
+          // closure runs on the main queue (main_actor_mutation), types or modules that do I/O
+          // (the data layer, which views must not hold), protocols whose conformers are views.
+          // main_queue_callbacks: [{ type: "AcmePayClient", methods: ["charge"], module: "AcmePay", unless_argument: "queue" }],
+          // data_layer_types: ["AcmeCache", { module: "AcmeDB" }],
+          // view_like_protocols: ["AcmeScreen"],
+
           // Per rule: "off", "warning", "error", or { severity: "…", <option>: <value> }.
           // Each commented line shows the mvvm default; uncomment a line to change it.
           rules: {

@@ -57,6 +57,7 @@ public enum RuleDocs {
         }
         out += "  },\n}\n```\n\n"
         out += "Suppress one finding with `// mvilint:disable:next \(info.id) - reason`.\n\n"
+        if !info.knowledge.isEmpty { out += knowledge(info.knowledge) }
         let shown = info.examples.filter { !$0.isHiddenFromDocs }
         out += "## Triggering examples\n\n"
         out += examples(shown.filter { $0.kind == .triggering })
@@ -74,6 +75,21 @@ public enum RuleDocs {
                 out += "```\(f.name.hasSuffix("contents") ? "xml" : "swift")\n\(f.source.replacingOccurrences(of: "↓", with: ""))\n```\n\n"
             }
             if e.files.count > 1 { out += "---\n\n" }
+        }
+        return out
+    }
+
+    /// The "What mvilint knows" section: each table's rows, generated from the tables.
+    static func knowledge(_ tables: [KnowledgeTable]) -> String {
+        var out = "## What mvilint knows\n\n"
+        for t in tables {
+            out += "### \(t.title)\n\n\(t.summary)\n\n"
+            out += "| " + t.columns.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: t.columns.count) + "\n"
+            for r in t.rows { out += "| " + r.cells.map { escape($0) }.joined(separator: " | ") + " |\n" }
+            out += "\n"
+            if let key = t.configurationKey {
+                out += "Add rows in `.mvilint.json` under `\(key)` (see the configuration docs).\n\n"
+            }
         }
         return out
     }

@@ -110,6 +110,9 @@ public struct ProjectSettings: Sendable {
     /// Class names of the Core Data entities that the project's models declare
     /// (`FileDiscovery.coreDataEntityClasses`): Xcode generates them, the sources do not.
     public var coreDataEntityClasses: Set<String> = []
+    /// What mvilint knows about frameworks and libraries: the built-in tables, extended by the
+    /// configuration (`main_queue_callbacks`, `data_layer_types`, `view_like_protocols`).
+    public var knowledge = Knowledge.builtIn
     public init() {}
 }
 
@@ -173,6 +176,7 @@ public final class Linter {
         let interner = StringInterner()
         let plan = activeRules()
         let facts = Linter.factTypes(of: plan)
+        let knowledge = settings.knowledge
         let scoping = skipsFilesOutOfScope && !retainsSources
         let scopeWords = FileScope.words(of: plan.map(\.rule))
         let needles = scopeWords.map(FileScope.Needle.init)
@@ -191,7 +195,7 @@ public final class Linter {
             }
             let t1 = DispatchTime.now()
             let file = SourceFile(path: path, bytes: bytes)
-            let summary = Linter.summary(of: file, facts: facts, interner: interner)
+            let summary = Linter.summary(of: file, facts: facts, interner: interner, knowledge: knowledge)
             let wordMask = scoping && isLintFile ? FileScope.mask(of: needles, in: bytes) : 0
             let scanTime = seconds(t1, DispatchTime.now())
             let keep = isLintFile && budget.take(bytes.count)
@@ -357,7 +361,7 @@ public final class Linter {
         let facts = Linter.factTypes(of: plan)
         let interner = StringInterner()
         let files = sources.filter { !FileDiscovery.isCoreDataModelContents($0.path) }.map { SourceFile(path: $0.path, text: $0.text) }
-        let summaries = files.map { Linter.summary(of: $0, facts: facts, interner: interner) }
+        let summaries = files.map { Linter.summary(of: $0, facts: facts, interner: interner, knowledge: settings.knowledge) }
         return (files, Linter.makeIndex(summaries, settings: settings, facts: facts), summaries)
     }
 
@@ -370,9 +374,9 @@ public final class Linter {
 
     /// Pass 1 for one parsed file: its summary, with its contributions to `facts`, its long names
     /// shared through `interner`.
-    static func summary(of file: SourceFile, facts: [any ProjectFact.Type], interner: StringInterner) -> FileSummary {
+    static func summary(of file: SourceFile, facts: [any ProjectFact.Type], interner: StringInterner, knowledge: Knowledge) -> FileSummary {
         var summary = FileSummary.summary(of: file)
-        summary.facts = FileFacts(of: file, facts: facts, interner: interner)
+        summary.facts = FileFacts(of: file, facts: facts, interner: interner, knowledge: knowledge)
         summary.intern(interner)
         return summary
     }
@@ -383,7 +387,7 @@ public final class Linter {
         ProjectIndex(summaries: summaries, modelSuffixes: settings.modelSuffixes,
                      defaultMainActorDirectories: settings.defaultMainActorDirectories,
                      defaultMainActorEverywhere: settings.defaultMainActorEverywhere,
-                     coreDataEntityClasses: settings.coreDataEntityClasses, facts: facts)
+                     coreDataEntityClasses: settings.coreDataEntityClasses, viewLikeProtocols: settings.knowledge.viewLikeProtocols, facts: facts)
     }
 
     /// The facts of the rules of `plan`, each once, in the rules' order.

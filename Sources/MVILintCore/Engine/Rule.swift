@@ -1,4 +1,4 @@
-/// The rule protocol, rule metadata, examples and findings.
+/// The rule protocol, rule metadata and findings (examples are in `Knowledge/RuleExample.swift`).
 
 /// How serious a finding is. `off` disables a rule.
 public enum Severity: String, Comparable, Sendable, CaseIterable {
@@ -23,46 +23,6 @@ public enum RuleCategory: String, Sendable {
 
 /// Whether a rule offers fixes.
 public enum FixAvailability: String, Sendable { case never, sometimes, always }
-
-/// One documented example of a rule. `↓` marks where each finding is reported.
-public struct RuleExample: Sendable {
-    public enum Kind: Sendable { case triggering, nonTriggering }
-    public var kind: Kind
-    /// File name → source; several files when the project index matters.
-    public var files: [(name: String, source: String)]
-    public var isFocused = false
-    public var isHiddenFromDocs = false
-    /// Where the example was written, so that a failing example points at it.
-    public var file: StaticString
-    public var line: UInt
-    /// For a fix example (always triggering): file name → the expected source after every fix
-    /// of the rule has been applied. `↓` markers there mark the findings that remain because
-    /// they have no fix.
-    public var fixedFiles: [(name: String, source: String)]? = nil
-
-    public static func triggering(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
-        RuleExample(kind: .triggering, files: [("Example.swift", source)], file: file, line: line)
-    }
-    public static func nonTriggering(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
-        RuleExample(kind: .nonTriggering, files: [("Example.swift", source)], file: file, line: line)
-    }
-    public static func triggering(files: KeyValuePairs<String, String>, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
-        RuleExample(kind: .triggering, files: files.map { ($0.key, $0.value) }, file: file, line: line)
-    }
-    public static func nonTriggering(files: KeyValuePairs<String, String>, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
-        RuleExample(kind: .nonTriggering, files: files.map { ($0.key, $0.value) }, file: file, line: line)
-    }
-    /// A triggering example whose fixes must turn `before` into `after`; the fixed code must relint
-    /// with findings exactly at the markers in `after` (none, usually) and stay unchanged by a
-    /// second round of fixes.
-    public static func fix(before: String, after: String, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
-        RuleExample(kind: .triggering, files: [("Example.swift", before)], file: file, line: line, fixedFiles: [("Example.swift", after)])
-    }
-    /// Runs only focused examples while debugging.
-    public func focused() -> RuleExample { var e = self; e.isFocused = true; return e }
-    /// Keeps a pathological case out of generated docs.
-    public func hiddenFromDocs() -> RuleExample { var e = self; e.isHiddenFromDocs = true; return e }
-}
 
 /// A value of a rule option.
 public enum OptionValue: Sendable, Equatable, CustomStringConvertible {
@@ -113,11 +73,20 @@ public struct RuleInfo: Sendable {
     public var examples: [RuleExample]
     /// The rule's configurable options with their defaults.
     public var options: [RuleOption]
+    /// The tables of what mvilint knows about frameworks and libraries that the rule reads
+    /// (`KnowledgeTable`): listed on the rule's page, their rows' examples run against the rule
+    /// named by each table's `exampleRule`.
+    public var knowledge: [KnowledgeTable]
 
-    public init(id: String, title: String, summary: String, rationale: String, details: String = "", category: RuleCategory, defaults: [Profile: Severity], fix: FixAvailability = .never, needsIndex: Bool = true, options: [RuleOption] = [], examples: [RuleExample]) {
+    public init(id: String, title: String, summary: String, rationale: String, details: String = "", category: RuleCategory, defaults: [Profile: Severity], fix: FixAvailability = .never, needsIndex: Bool = true, options: [RuleOption] = [], knowledge: [KnowledgeTable] = [], examples: [RuleExample]) {
         self.id = id; self.title = title; self.summary = summary; self.rationale = rationale; self.details = details
         self.category = category; self.defaults = defaults; self.fix = fix; self.needsIndex = needsIndex
-        self.options = options; self.examples = examples
+        self.options = options; self.knowledge = knowledge; self.examples = examples
+    }
+
+    /// The rule's own examples and those of the rows of its knowledge tables that run against it.
+    public var allExamples: [RuleExample] {
+        examples + knowledge.filter { $0.exampleRule == id }.flatMap(\.runnableExamples)
     }
 
     public func defaultSeverity(for profile: Profile) -> Severity { defaults[profile] ?? .off }

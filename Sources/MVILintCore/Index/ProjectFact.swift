@@ -35,6 +35,9 @@ public protocol ProjectFact: Sendable {
     /// The contribution of `file`, nil when it has nothing to contribute. `isTestCode`: the file
     /// imports XCTest or Testing, or imports a module `@testable` (`SourceFile.isTestCode`).
     static func collect(from file: SourceFile, isTestCode: Bool) -> FileFact?
+    /// The same, for a fact that reads what the run knows of frameworks and libraries (the
+    /// built-in tables, extended by the configuration); the default ignores it.
+    static func collect(from file: SourceFile, isTestCode: Bool, knowledge: Knowledge) -> FileFact?
     /// Shares the long names of a contribution with the other files' (`StringInterner`); the
     /// default leaves it as it is. Worth it for names that many files repeat.
     static func intern(_ fact: inout FileFact, with interner: StringInterner)
@@ -46,7 +49,7 @@ public protocol ProjectFact: Sendable {
     // Requirements with inlinable defaults, so that each fact's module specializes them for the
     // fact (generic code over an unknown `FileFact` cost more than most facts' collection).
     /// Collects the contribution of `file` into `facts`.
-    static func _collect(from file: SourceFile, isTestCode: Bool, interner: StringInterner?, into facts: inout FileFacts)
+    static func _collect(from file: SourceFile, isTestCode: Bool, interner: StringInterner?, knowledge: Knowledge, into facts: inout FileFacts)
     /// The merged fact over the contributions that `summaries` hold, boxed for `MergedFacts`.
     static func _mergedBox(from summaries: [FileSummary], in project: ProjectIndex) -> AnyObject
 }
@@ -55,8 +58,13 @@ extension ProjectFact {
     public static func intern(_ fact: inout FileFact, with interner: StringInterner) {}
 
     @inlinable
-    public static func _collect(from file: SourceFile, isTestCode: Bool, interner: StringInterner?, into facts: inout FileFacts) {
-        guard var fact = collect(from: file, isTestCode: isTestCode) else { return }
+    public static func collect(from file: SourceFile, isTestCode: Bool, knowledge: Knowledge) -> FileFact? {
+        collect(from: file, isTestCode: isTestCode)
+    }
+
+    @inlinable
+    public static func _collect(from file: SourceFile, isTestCode: Bool, interner: StringInterner?, knowledge: Knowledge, into facts: inout FileFacts) {
+        guard var fact = collect(from: file, isTestCode: isTestCode, knowledge: knowledge) else { return }
         if let interner { intern(&fact, with: interner) }
         facts.entries.append(FileFacts.Entry(type: ObjectIdentifier(Self.self), value: fact))
     }
@@ -102,10 +110,10 @@ public struct FileFacts: @unchecked Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// Collects the contribution of `file` to each fact of `facts`.
-    public init(of file: SourceFile, facts: [any ProjectFact.Type], interner: StringInterner? = nil) {
+    public init(of file: SourceFile, facts: [any ProjectFact.Type], interner: StringInterner? = nil, knowledge: Knowledge = .builtIn) {
         guard !facts.isEmpty else { return }
         let isTestCode = file.isTestCode
-        for f in facts { f._collect(from: file, isTestCode: isTestCode, interner: interner, into: &self) }
+        for f in facts { f._collect(from: file, isTestCode: isTestCode, interner: interner, knowledge: knowledge, into: &self) }
     }
 
     /// The contribution to the fact `type`, if the file has one.

@@ -24,51 +24,12 @@ extension ProjectIndex {
         }
         for a in aliases.keys {
             let target = resolve(a)
-            let isolated = symbolIDs[target].map { symbolTable[Int($0)].isMainActorAttribute } == true || ProjectIndex.sdkMainActorTypes.contains(target)
+            let isolated = symbolIDs[target].map { symbolTable[Int($0)].isMainActorAttribute } == true || MainActorSDKTypes.names.contains(target)
             if isolated, let n = graph.node(a, symbolIDs) { goals.append(n) }
         }
-        for name in ProjectIndex.sdkMainActorTypes { if let n = graph.node(name, symbolIDs) { goals.append(n) } }
+        for name in MainActorSDKTypes.names { if let n = graph.node(name, symbolIDs) { goals.append(n) } }
         return reachingNames(in: graph, from: goals)
     }
-
-    /// UIKit, AppKit, WebKit and WatchKit classes and delegate protocols that the SDK declares `@MainActor`,
-    /// so that an app delegate, a view controller subclass or a class that adopts a UI delegate
-    /// protocol is isolated without an attribute of its own (mvilint counts a conformance stated
-    /// anywhere; the compiler infers isolation only from one in the declaration's file). The SDK's own
-    /// subclasses are listed, since the index sees no SDK hierarchy (`UITableViewCell` is a `UIView`).
-    public static let sdkMainActorTypes: Set<String> = [
-        "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "NSApplicationDelegate",
-        "UIResponder", "UIApplication", "UIView", "UIViewController", "UIWindow",
-        "NSResponder", "NSApplication", "NSView", "NSViewController", "NSWindow", "NSWindowController",
-        // UIKit classes.
-        "UIScene", "UIWindowScene", "UIGestureRecognizer", "UIControl", "UIButton", "UILabel", "UIImageView",
-        "UIStackView", "UIScrollView", "UITableView", "UITableViewCell", "UICollectionView", "UICollectionViewCell",
-        "UICollectionReusableView", "UITableViewController", "UICollectionViewController", "UINavigationController",
-        "UITabBarController", "UIPageViewController", "UISplitViewController", "UISearchController", "UITextField",
-        "UITextView", "UIHostingController", "UIDevice", "UIScreen",
-        // UIKit delegate and data source protocols.
-        "UIScrollViewDelegate", "UITableViewDelegate", "UITableViewDataSource", "UICollectionViewDelegate",
-        "UICollectionViewDataSource", "UICollectionViewDelegateFlowLayout", "UITextFieldDelegate", "UITextViewDelegate",
-        "UISearchBarDelegate", "UISearchResultsUpdating", "UISearchControllerDelegate", "UIGestureRecognizerDelegate",
-        "UINavigationControllerDelegate", "UITabBarControllerDelegate", "UIPageViewControllerDelegate",
-        "UIPageViewControllerDataSource", "UIAdaptivePresentationControllerDelegate", "UIPopoverPresentationControllerDelegate",
-        "UIPickerViewDelegate", "UIPickerViewDataSource", "UIDocumentPickerDelegate", "UIImagePickerControllerDelegate",
-        "UIContextMenuInteractionDelegate", "UIDropInteractionDelegate", "UIDragInteractionDelegate",
-        "UIViewControllerTransitioningDelegate", "UIColorPickerViewControllerDelegate", "UISheetPresentationControllerDelegate",
-        // WebKit.
-        "WKWebView", "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "WKDownloadDelegate",
-        // WatchKit: the app and extension objects, their delegate protocols, interface controllers.
-        "WKApplication", "WKExtension", "WKApplicationDelegate", "WKExtensionDelegate", "WKInterfaceController", "WKHostingController",
-        // AppKit classes.
-        "NSDocument", "NSDocumentController", "NSPopover", "NSMenu", "NSControl", "NSButton", "NSTextField", "NSTextView",
-        "NSScrollView", "NSTableView", "NSOutlineView", "NSTableCellView", "NSCollectionView", "NSCollectionViewItem",
-        "NSSplitViewController", "NSTabViewController", "NSPanel", "NSHostingView", "NSHostingController", "NSGestureRecognizer",
-        // AppKit delegate and data source protocols.
-        "NSWindowDelegate", "NSTableViewDelegate", "NSTableViewDataSource", "NSOutlineViewDelegate", "NSOutlineViewDataSource",
-        "NSTextFieldDelegate", "NSTextViewDelegate", "NSTextDelegate", "NSControlTextEditingDelegate", "NSToolbarDelegate",
-        "NSPopoverDelegate", "NSMenuDelegate", "NSPathControlDelegate", "NSSearchFieldDelegate", "NSCollectionViewDelegate",
-        "NSCollectionViewDataSource", "NSSplitViewDelegate", "NSGestureRecognizerDelegate", "NSTabViewDelegate",
-    ]
 
     /// The declared or extended type names from which one of the `goals` nodes can be reached
     /// over inheritance edges (a name's edges are those of the symbol its aliases resolve to).

@@ -15,6 +15,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Typealiases declared with different targets (one per `#if` branch): not followed, and what
     /// is held through one may be any of the targets.
     public let ambiguousAliases: Set<String>
+    /// Protocols whose conformers are views besides SwiftUI's (`view_like_protocols`).
+    public let viewLikeProtocols: Set<String>
     /// Names of the project's typealiases of a function type (`typealias Completion = () -> Void`).
     public let functionTypeAliases: Set<String>
     /// Name suffixes that make an unresolved type count as an ObservableObject model.
@@ -55,7 +57,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// contributions of its files to `facts` (`ProjectFact`). The engine builds it in one place,
     /// `Linter.makeIndex`, from the project's settings and the enabled rules' facts.
     public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false,
-                coreDataEntityClasses: Set<String> = [], facts: [any ProjectFact.Type] = []) {
+                coreDataEntityClasses: Set<String> = [], viewLikeProtocols: [String] = [], facts: [any ProjectFact.Type] = []) {
         // The view graph's first stage needs no symbol: on a large project it runs beside the
         // symbol table. On a small one a thread would cost more than it saves, so no thread is
         // started (a run on a few files, tests and the fuzz target stay on one thread).
@@ -193,10 +195,11 @@ public final class ProjectIndex: @unchecked Sendable {
         self.defaultMainActorDirectories = defaultMainActorDirectories
         self.defaultMainActorEverywhere = defaultMainActorEverywhere
         self.coreDataEntityClasses = coreDataEntityClasses
+        self.viewLikeProtocols = Set(viewLikeProtocols)
         // One reversed inheritance graph serves the four closures, then is dropped.
         let graph = inheritanceGraph()
         self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
-        self.viewLike = closure(of: ProjectIndex.viewProtocolNames, in: graph)
+        self.viewLike = closure(of: ProjectIndex.viewProtocolNames.union(viewLikeProtocols), in: graph)
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }

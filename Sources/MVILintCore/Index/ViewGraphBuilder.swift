@@ -48,36 +48,33 @@ final class ViewGraphBuilder {
 
 
     static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration"]
-    /// Framework types that are never project views; skipping them keeps summaries small.
-    static let frameworkTypes: Set<String> = [
-        "Text", "Image", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid",
-        "List", "ForEach", "Section", "NavigationStack", "NavigationView", "NavigationLink", "NavigationSplitView",
-        "Label", "Spacer", "Divider", "Group", "ScrollView", "Color", "Toggle", "Picker", "TextField", "SecureField",
-        "Form", "ProgressView", "Binding", "URL", "Date", "UUID", "String", "Int", "Double", "Bool", "Array", "Set",
-        "Dictionary", "Task", "Menu", "TabView", "GeometryReader", "AsyncImage", "RoundedRectangle", "Circle",
-        "Rectangle", "Capsule", "LabeledContent", "ContentUnavailableView", "ToolbarItem", "ToolbarItemGroup",
-        "WindowGroup", "EmptyView", "AnyView", "CGFloat", "CGSize", "CGPoint", "CGRect", "Font", "Animation",
-        "EdgeInsets", "GridItem", "Stepper", "Slider", "DatePicker", "Link", "ShareLink", "TextEditor", "Result",
-    ]
+    /// Framework types that are never project views; skipping them keeps summaries small:
+    /// SwiftUI's views (`SwiftUIViews`), and values of Foundation, Core Graphics and SwiftUI.
+    static let frameworkTypes: Set<String> = SwiftUIViews.names.union([
+        "Binding", "URL", "Date", "UUID", "String", "Int", "Double", "Bool", "Array", "Set", "Dictionary", "Task",
+        "CGFloat", "CGSize", "CGPoint", "CGRect", "Font", "Animation", "EdgeInsets", "GridItem", "Result",
+    ])
     /// `frameworkTypes` and `hostingTypes`, compared as bytes.
     static let skippedTypeWords = WordSet(Array(frameworkTypes.union(hostingTypes)))
     /// Calls that are never project view extensions; skipping them keeps summaries small.
     static let frameworkCallWords = WordSet(Array(frameworkCalls))
-    static let frameworkCalls: Set<String> = [
+    /// SwiftUI's event handlers (`SwiftUIEvents`), its other common modifiers, and calls of the
+    /// standard library and Combine.
+    static let frameworkCalls: Set<String> = SwiftUIEvents.names.union([
         "padding", "font", "foregroundStyle", "foregroundColor", "frame", "background", "overlay", "navigationTitle",
-        "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog",
-        "task", "onAppear", "onDisappear", "onChange", "onTapGesture", "onReceive", "onSubmit", "refreshable",
-        "searchable", "tag", "tabItem", "badge", "disabled", "opacity", "clipShape", "cornerRadius", "shadow",
-        "buttonStyle", "listStyle", "tint", "accessibilityLabel", "navigationDestination", "swipeActions", "contextMenu",
-        "animation", "transition", "fixedSize", "lineLimit", "multilineTextAlignment", "scaledToFit", "scaledToFill",
-        "resizable", "presentationDetents", "environment", "environmentObject", "map", "compactMap", "flatMap", "filter",
-        "reduce", "sorted", "first", "last", "contains", "append", "insert", "remove", "removeAll", "forEach", "send",
-        "print", "sink", "store", "receive", "eraseToAnyPublisher", "formatted", "joined", "split", "prefix", "suffix",
-        "min", "max", "count", "isEmpty", "init", "Task", "withAnimation", "dismiss", "fill", "stroke", "offset",
-        "zIndex", "id", "controlSize", "labelStyle", "textFieldStyle", "pickerStyle", "submitLabel", "keyboardType",
-        "textInputAutocapitalization", "autocorrectionDisabled", "focused", "onDelete", "onMove", "ignoresSafeArea",
-        "safeAreaInset", "toolbarBackground", "scrollContentBackground", "listRowBackground", "listRowSeparator",
-    ]
+        "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert",
+        "confirmationDialog", "searchable", "tag", "tabItem", "badge", "disabled", "opacity", "clipShape",
+        "cornerRadius", "shadow", "buttonStyle", "listStyle", "tint", "accessibilityLabel", "navigationDestination",
+        "swipeActions", "contextMenu", "animation", "transition", "fixedSize", "lineLimit", "multilineTextAlignment",
+        "scaledToFit", "scaledToFill", "resizable", "presentationDetents", "environment", "environmentObject", "map",
+        "compactMap", "flatMap", "filter", "reduce", "sorted", "first", "last", "contains", "append", "insert",
+        "remove", "removeAll", "forEach", "send", "print", "sink", "store", "receive", "eraseToAnyPublisher",
+        "formatted", "joined", "split", "prefix", "suffix", "min", "max", "count", "isEmpty", "init", "Task",
+        "withAnimation", "dismiss", "fill", "stroke", "offset", "zIndex", "id", "controlSize", "labelStyle",
+        "textFieldStyle", "pickerStyle", "submitLabel", "keyboardType", "textInputAutocapitalization",
+        "autocorrectionDisabled", "focused", "ignoresSafeArea", "safeAreaInset", "toolbarBackground",
+        "scrollContentBackground", "listRowBackground", "listRowSeparator",
+    ])
 
     func build() -> ViewGraphSummary {
         guard isRelevant() else { return summary }
