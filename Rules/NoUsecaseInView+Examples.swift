@@ -51,10 +51,10 @@ extension NoUsecaseInView {
             }
         }
         """).messages([
-            "`ProfileView` depends on `FetchProfileUseCase`; a view should talk to its model, not to the domain or data layer",
-            "`ProfileView` depends on `UserRepositoryProtocol`; a view should talk to its model, not to the domain or data layer",
-            "`ProfileView` uses `OrdersRepository` directly; move this call into the view's model",
-            "`ProfileView` uses `LogoutInteractor` directly; move this call into the view's model",
+            "`ProfileView` holds `FetchProfileUseCase` in `fetchProfile`; a view should talk to its model, not to the domain or data layer",
+            "`ProfileView` holds `UserRepositoryProtocol` in `repository`; a view should talk to its model, not to the domain or data layer",
+            "`ProfileView` reaches `OrdersRepository` through its static member `shared`; move this call into the view's model",
+            "`ProfileView` creates `LogoutInteractor`; move this into the view's model",
         ]),
         .triggering(files: [
             "Domain.swift": """
@@ -216,6 +216,209 @@ extension NoUsecaseInView {
                 @Injected(\\.clock) private var clock
                 @Environment(\\.dismiss) private var dismiss
                 var body: some View { Button("Log in") { dismiss() } }
+            }
+            """,
+        ]),
+        // The data layer by what a type does: an API client of the project whose own methods do
+        // network I/O (`URLSession`), whatever its name, held in a property whose type a property
+        // wrapper's argument names, created, or reached through its shared instance.
+        .triggering(files: [
+            "Backend.swift": """
+            import Foundation
+            final class Backend {
+                static let shared = Backend()
+                func branches() async throws -> [String] {
+                    let (data, _) = try await URLSession.shared.data(from: URL(string: "https://example.com/branches")!)
+                    return try JSONDecoder().decode([String].self, from: data)
+                }
+            }
+            """,
+            "BranchesView.swift": """
+            struct BranchesView: View {
+                @Injected(Backend.self) private var ↓backend
+                @State private var names: [String] = []
+                var body: some View {
+                    List(names, id: \\.self) { Text($0) }
+                        .task { names = (try? await backend.branches()) ?? [] }
+                        .refreshable { names = (try? await ↓Backend.shared.branches()) ?? [] }
+                        .onAppear { _ = ↓Backend() }
+                }
+            }
+            """,
+        ]).messages([
+            "`BranchesView` holds `Backend` in `backend`, which does network I/O with URLSession; a view should talk to its model, not to the domain or data layer",
+            "`BranchesView` reaches `Backend` through its static member `shared`, which does network I/O with URLSession; move this call into the view's model",
+            "`BranchesView` creates `Backend`, which does network I/O with URLSession; move this into the view's model",
+        ]),
+        // `@Environment(T.self)`: the wrapper's argument is the property's type; a repository is of
+        // the layer by its name even when it is `@Observable`. An `@Observable` model that does
+        // network I/O itself is a model, not the data layer.
+        .triggering(files: [
+            "Orders.swift": """
+            import Foundation
+            @Observable final class OrdersRepository {
+                var cached: [String] = []
+            }
+            @Observable final class OrdersModel {
+                var orders: [String] = []
+                func load() async throws {
+                    _ = try await URLSession.shared.data(from: URL(string: "https://example.com/orders")!)
+                }
+            }
+            """,
+            "OrdersView.swift": """
+            struct OrdersView: View {
+                @Environment(OrdersRepository.self) private var ↓repository
+                @Environment(OrdersModel.self) private var model
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View { List(model.orders, id: \\.self) { Text($0) } }
+            }
+            """,
+        ]),
+        // Member chains are typed step by step through the stored properties of the project's
+        // types, nested types and types declared in extensions included; the finding is at the
+        // chain's first token and names the first member of the layer.
+        .triggering(files: [
+            "Dependencies.swift": """
+            struct AppDependencies {
+                let interactors: Interactors
+                let theme: Theme
+            }
+            extension AppDependencies {
+                struct Interactors {
+                    let orders: OrdersInteractor
+                    let flags: [String: Bool]
+                }
+            }
+            struct Theme { let accent: String }
+            final class OrdersInteractor { func reload() async {} }
+            """,
+            "OrdersList.swift": """
+            struct OrdersList: View {
+                let deps: AppDependencies
+                var body: some View {
+                    Text(deps.theme.accent)
+                        .task { await ↓deps.interactors.orders.reload() }
+                        .onAppear {
+                            let interactors = deps.interactors
+                            Task { await ↓interactors.orders.reload() }
+                            _ = deps.interactors.flags["beta"]
+                        }
+                }
+            }
+            """,
+        ]).messages([
+            "`OrdersList` reaches `OrdersInteractor` through `deps.interactors.orders`; move this call into the view's model",
+            "`OrdersList` reaches `OrdersInteractor` through `interactors.orders`; move this call into the view's model",
+        ]),
+        // Through the view's model: `viewModel.client` is a network client the model keeps.
+        .triggering(files: [
+            "GitClient.swift": """
+            import Foundation
+            final class GitClient {
+                private let session: URLSession
+                init(session: URLSession = .shared) { self.session = session }
+                func branches() async throws -> [String] { [] }
+            }
+            """,
+            "BranchesModel.swift": """
+            final class BranchesModel: ObservableObject {
+                let client: GitClient
+                @Published private(set) var names: [String] = []
+                init(client: GitClient) { self.client = client }
+                func refresh() async { names = (try? await client.branches()) ?? [] }
+            }
+            """,
+            "BranchList.swift": """
+            struct BranchList: View {
+                @ObservedObject var viewModel: BranchesModel
+                var body: some View {
+                    List(viewModel.names, id: \\.self) { Text($0) }
+                        .task { _ = try? await ↓viewModel.client.branches() }
+                        .refreshable { await viewModel.refresh() }
+                }
+            }
+            """,
+        ]).messages([
+            "`BranchList` reaches `GitClient` through `viewModel.client`, which does network I/O with URLSession; move this call into the view's model",
+        ]),
+        // A database holder of the project (a Core Data container in a stored property, one level),
+        // and a protocol of the project that such a type adopts, used as the property's type.
+        .triggering(files: [
+            "Persistence.swift": """
+            import CoreData
+            final class PersistenceController {
+                static let shared = PersistenceController()
+                let container: NSPersistentContainer
+                init() { container = NSPersistentContainer(name: "Model") }
+            }
+            protocol NotesStoring { func notes() throws -> [String] }
+            final class CoreDataNotes: NotesStoring {
+                func notes() throws -> [String] { _ = PersistenceController.shared.container.viewContext; return [] }
+            }
+            """,
+            "NotesView.swift": """
+            struct NotesView: View {
+                let ↓notes: any NotesStoring
+                var body: some View {
+                    Text("Notes").onAppear { try? ↓PersistenceController.shared.container.viewContext.save() }
+                }
+            }
+            """,
+        ]),
+        // Not the data layer: a client whose I/O goes through another type of the project (only
+        // that one uses the API), a decoded value, a protocol that a view or a model adopts too,
+        // and SwiftUI's own data access.
+        .nearMiss(files: [
+            "Network.swift": """
+            import Foundation
+            final class NetworkService {
+                func get(_ path: String) async throws -> Data { try await URLSession.shared.data(from: URL(string: path)!).0 }
+            }
+            final class CatalogAPI {
+                private let network: NetworkService
+                init(network: NetworkService) { self.network = network }
+                func items() async throws -> Data { try await network.get("/items") }
+            }
+            struct Item: Codable, Identifiable { let id: Int; let session: String }
+            protocol Refreshing { func refresh() async }
+            final class FeedModel: ObservableObject, Refreshing {
+                @Published var items: [Item] = []
+                func refresh() async { _ = try? await URLSession.shared.data(from: URL(string: "https://example.com")!) }
+            }
+            final class RemoteFeed: Refreshing {
+                func refresh() async { _ = try? await URLSession.shared.data(from: URL(string: "https://example.com")!) }
+            }
+            """,
+            "CatalogView.swift": """
+            import SwiftData
+            struct CatalogView: View {
+                let api: CatalogAPI
+                let item: Item
+                let refresher: any Refreshing
+                @Query private var saved: [Item]
+                @Environment(\\.modelContext) private var context
+                var body: some View { Text(item.session).task { _ = try? await api.items() } }
+            }
+            """,
+        ]),
+        // Test doubles do not decide: a test double that uses `URLSession` does not make the
+        // protocol it adopts the data layer.
+        .nearMiss(files: [
+            "Clock.swift": """
+            protocol Clock { func now() -> Date }
+            struct SystemClock: Clock { func now() -> Date { Date() } }
+            """,
+            "ClockTests.swift": """
+            import XCTest
+            final class NetworkClock: Clock {
+                func now() -> Date { _ = URLSession.shared; return Date() }
+            }
+            """,
+            "ClockView.swift": """
+            struct ClockView: View {
+                let clock: any Clock
+                var body: some View { Text(clock.now(), style: .time) }
             }
             """,
         ]),
