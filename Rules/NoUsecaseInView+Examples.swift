@@ -227,6 +227,7 @@ extension NoUsecaseInView {
             import Foundation
             final class Backend {
                 static let shared = Backend()
+                static func branchURL(_ name: String) -> URL { URL(string: "https://example.com/branches/\\(name)")! }
                 func branches() async throws -> [String] {
                     let (data, _) = try await URLSession.shared.data(from: URL(string: "https://example.com/branches")!)
                     return try JSONDecoder().decode([String].self, from: data)
@@ -242,6 +243,7 @@ extension NoUsecaseInView {
                         .task { names = (try? await backend.branches()) ?? [] }
                         .refreshable { names = (try? await ↓Backend.shared.branches()) ?? [] }
                         .onAppear { _ = ↓Backend() }
+                        .onTapGesture { _ = Backend.branchURL("main") }
                 }
             }
             """,
@@ -419,6 +421,38 @@ extension NoUsecaseInView {
             struct ClockView: View {
                 let clock: any Clock
                 var body: some View { Text(clock.now(), style: .time) }
+            }
+            """,
+        ]),
+        // A name declared more than once (a `State` nested in each feature) tells no type apart:
+        // what one of them does says nothing of the others. A toolbar's content that downloads
+        // what it shows is user interface.
+        .nearMiss(files: [
+            "Features.swift": """
+            import Foundation
+            enum Search {
+                struct State { var query = "" }
+            }
+            enum Downloads {
+                struct State {
+                    var session = URLSession.shared
+                }
+            }
+            struct ShareToolbarItem: ToolbarContent {
+                let url: URL
+                var body: some ToolbarContent {
+                    ToolbarItem { Button("Share") { Task { _ = try? await URLSession.shared.data(from: url) } } }
+                }
+            }
+            """,
+            "SearchView.swift": """
+            struct SearchView: View {
+                @SwiftUI.State private var state = Search.State()
+                let url: URL
+                var body: some View {
+                    Text(state.query).toolbar { ShareToolbarItem(url: url) }
+                        .onAppear { state = State() }
+                }
             }
             """,
         ]),

@@ -75,7 +75,7 @@ struct NoUsecaseInView: Rule {
                         guard next == .leftParen || next == .period else { continue }
                         // Keyed by the token's bytes: no `String` for the many names that are not.
                         if tokenLayer.value(forToken: i, isDomainOrData) {
-                            if let how = directUse(at: i, file: file, project: project, where: isDomainOrData) {
+                            if let how = directUse(at: i, file: file, project: project, layer: layer, where: isDomainOrData) {
                                 let n = file.name(i)
                                 context.report(at: i, how.message(view, n, why(n)))
                             }
@@ -128,7 +128,7 @@ struct NoUsecaseInView: Rule {
         }
     }
 
-    private func directUse(at i: Int, file: SourceFile, project: ProjectIndex, where isDomainOrData: (String) -> Bool) -> DirectUse? {
+    private func directUse(at i: Int, file: SourceFile, project: ProjectIndex, layer: DomainOrDataLayer? = nil, where isDomainOrData: (String) -> Bool) -> DirectUse? {
         let next = file.kind(i + 1)
         if next == .leftParen && !file.tokens[i + 1].hasSpaceBefore { return .creates }
         guard next == .period else { return nil }
@@ -148,6 +148,11 @@ struct NoUsecaseInView: Rule {
         // or a static method's call, does.
         if file.kind(i + 3) != .leftParen, let held = project.staticPropertyType(file.name(i + 2), of: file.name(i)),
            !isDomainOrData(TypeRef.baseName(of: held)) { return nil }
+        // A type of the layer only by what its code does: a static method reaches the layer when
+        // its own code does the I/O (`ServiceConstants.generateShareURL(…)` builds a URL beside
+        // the request that another method makes).
+        if file.kind(i + 3) == .leftParen, let layer, layer.reason(file.name(i)).map({ if case .doesIO = $0 { return true } else { return false } }) == true,
+           !layer.io.staticMethodDoesIO(file.name(i + 2), of: file.name(i), in: project) { return nil }
         return .staticMember(file.name(i + 2))
     }
 

@@ -35,6 +35,15 @@ struct DataLayerTypes: ProjectFact {
 
     /// Type name (aliases resolved) → why it is of the data layer.
     private(set) var types: [String: Evidence] = [:]
+    /// `Type.method` for the static methods whose own code does I/O: a call of another static
+    /// member of a type that is of the layer only by what it does (a URL builder beside the
+    /// request, a predicate beside the fetch) reaches none of it.
+    private(set) var staticIOMethods: Set<String> = []
+
+    /// Whether the static method `member` of `type` does I/O in its own code.
+    func staticMethodDoesIO(_ member: String, of type: String, in project: ProjectIndex) -> Bool {
+        staticIOMethods.contains(type + "." + member) || staticIOMethods.contains(project.resolve(type) + "." + member)
+    }
 
     /// Why the type `name` is of the data layer by what it does; nil when it is not.
     func evidence(for name: String, in project: ProjectIndex) -> Evidence? {
@@ -54,6 +63,8 @@ struct DataLayerTypes: ProjectFact {
         var typeName: String?
         /// The row's modules when the file imports none of them: then the project must re-export one.
         var unseenModules: [String] = []
+        /// The static method whose own code the use is in (`Backend.fetch` of `static func fetch()`), if any.
+        var staticMethod: String? = nil
     }
 
     static func collect(from file: SourceFile, isTestCode: Bool) -> [Use]? { nil }
@@ -70,15 +81,18 @@ struct DataLayerTypes: ProjectFact {
             if previews.contains(t.name) || t.outerNames.contains(where: previews.contains) { continue }
             let owner = t.kind == .extension ? t.extendedBaseName : t.name
             var seen = Set<String>()
+            var method: String? = nil
             func add(_ row: DataLayerAPI, typeName: String?) {
-                guard seen.insert(row.name).inserted else { return }
+                guard seen.insert((method.map { $0 + "." } ?? "") + row.name).inserted else { return }
                 let unseen = row.modules.isEmpty || row.modules.contains(where: imports.contains) ? [] : row.modules
-                uses.append(Use(owner: owner, api: row.name, kind: row.kind, typeName: row.isConfigured ? nil : typeName, unseenModules: unseen))
+                uses.append(Use(owner: owner, api: row.name, kind: row.kind, typeName: row.isConfigured ? nil : typeName,
+                                unseenModules: unseen, staticMethod: method))
             }
             // A module that the configuration puts in the data layer whole: every type of a file
             // that imports it.
             for row in moduleRows { add(row, typeName: nil) }
-            for r in ownCode(of: t, in: file) {
+            for (r, m) in ownCode(of: t, in: file) {
+                method = m
                 for i in r where file.kind(i) == .identifier && file.isName(i, in: knowledge.dataLayerSearch.words) {
                     let name = file.name(i)
                     // `CoreData.NSManagedObjectContext`: a type qualified by its module.
@@ -100,19 +114,20 @@ struct DataLayerTypes: ProjectFact {
     /// The token ranges of a declaration's own code: its attributes' names and supertypes, then
     /// each member's (a property's type, initial value and accessors; a function's parameters,
     /// return type and body). Nested types are declarations of their own.
-    static func ownCode(of t: TypeDecl, in file: SourceFile) -> [TokenRange] {
-        var out: [TokenRange] = t.header.attributes.map { $0.nameToken..<($0.nameToken + 1) }
-        out += t.inherited.map(\.tokens)
+    /// Each range comes with the name of the static method it belongs to, if any.
+    static func ownCode(of t: TypeDecl, in file: SourceFile) -> [(TokenRange, String?)] {
+        var out: [(TokenRange, String?)] = t.header.attributes.map { ($0.nameToken..<($0.nameToken + 1), nil) }
+        out += t.inherited.map { ($0.tokens, nil) }
         for m in t.members {
             switch m {
             case .variable(let v):
-                if let type = v.type { out.append(type.tokens) }
-                if let r = v.initializer { out.append(r) }
-                if let o = v.accessorOpen, let c = v.accessorClose, o < c { out.append((o + 1)..<c) }
+                if let type = v.type { out.append((type.tokens, nil)) }
+                if let r = v.initializer { out.append((r, nil)) }
+                if let o = v.accessorOpen, let c = v.accessorClose, o < c { out.append(((o + 1)..<c, nil)) }
             case .function(let f):
                 let start = f.parameterOpen ?? f.nameToken
                 let end = f.bodyClose ?? f.returnTypeTokens?.upperBound ?? f.parameterClose.map { $0 + 1 } ?? start
-                if start < end { out.append(start..<end) }
+                if start < end { out.append((start..<end, f.kind == .function && f.header.isStatic ? f.name : nil)) }
             default:
                 break
             }
@@ -125,18 +140,24 @@ struct DataLayerTypes: ProjectFact {
     static func merge(_ files: [FactContribution<[Use]>], in project: ProjectIndex) -> DataLayerTypes {
         // The declarations whose own code does I/O, by the name the index knows them.
         var direct: [String: Evidence] = [:]
+        var staticIOMethods = Set<String>()
         for f in files {
             for u in f.fact {
                 if !u.unseenModules.isEmpty && !u.unseenModules.contains(where: project.exportedModules.contains) { continue }
                 // `Session`, `Query`, `Connection`: a type of the project with the name is meant.
                 if let n = u.typeName, project.isDeclared(n) { continue }
                 let owner = project.resolve(u.owner)
+                // A name that the project declares more than once (`State` nested in many
+                // features) tells no type apart: what one of them does says nothing of the others.
+                if project.symbol(owner)?.isDeclaredMoreThanOnce == true { continue }
                 if direct[owner] == nil { direct[owner] = Evidence(api: u.api, kind: u.kind) }
+                if let m = u.staticMethod { staticIOMethods.insert(owner + "." + m) }
             }
         }
         guard !direct.isEmpty else { return DataLayerTypes() }
         let children = subtypeMap(below: Set(direct.keys), in: project)
         var out = DataLayerTypes()
+        out.staticIOMethods = staticIOMethods
         // Types: those with code of their own that does I/O, then those that inherit such code
         // from a superclass or a protocol of the project (breadth first, so the nearest is named).
         var queue: [(name: String, evidence: Evidence)] = direct.map { ($0.key, $0.value) }.sorted { $0.name < $1.name }
@@ -207,6 +228,6 @@ struct DataLayerTypes: ProjectFact {
     private static func isNeverDataLayer(_ name: String, in project: ProjectIndex) -> Bool {
         if project.isViewLike(name) || project.isObservableModel(name) { return true }
         if project.isCoreDataEntity(name) || project.symbol(name)?.isSwiftDataModel == true || LayerNames.isEntity(name, in: project) { return true }
-        return project.conforms(name) { MainActorSDKTypes.names.contains($0) }
+        return project.conforms(name) { MainActorSDKTypes.names.contains($0) || DataLayerAPIs.userInterfaceProtocols.contains($0) }
     }
 }

@@ -76,6 +76,15 @@ public enum DataLayerAPIs {
     /// Every type of the rows.
     public static let types: Set<String> = Set(rows.flatMap(\.types))
 
+    /// SwiftUI's content protocols besides the view-like ones: a type adopting one describes user
+    /// interface (a toolbar's items, menu commands, a style, a shape), and is never of the data
+    /// layer, whatever its code loads.
+    public static let userInterfaceProtocols: Set<String> = [
+        "ToolbarContent", "CustomizableToolbarContent", "Commands", "Shape", "InsettableShape", "ButtonStyle",
+        "PrimitiveButtonStyle", "LabelStyle", "ToggleStyle", "TextFieldStyle", "ProgressViewStyle", "GaugeStyle",
+        "TableColumnContent", "TableRowContent", "Gesture", "Layout", "TransitionProtocol", "Transition",
+    ]
+
     /// A view that holds `holder` (a project type declared in `holderCode`).
     static func view(holding holder: String, _ holderCode: String, marker: Bool) -> KeyValuePairs<String, String> {
         [
