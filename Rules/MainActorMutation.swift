@@ -15,9 +15,10 @@ struct MainActorMutation: Rule {
 
         A write is reported when the closure around it is known to run off the main actor, or when it \
         is in an `async` method. Where a closure runs is told by the call it is given to: Dispatch, \
-        Combine, RxSwift, tasks and timers by their rules, the SDKs and libraries by the tables below \
-        ("What mvilint knows"), the project's own functions by their code. Teach mvilint your own \
-        SDK's main-queue callbacks with `main_queue_callbacks` in `.mvilint.json`.
+        Combine, RxSwift, tasks and timers by their rules, the SDKs and libraries by tables of what \
+        mvilint knows (the rule's page and `mvilint explain --full` list them), the project's own \
+        functions by their code. Teach mvilint your own SDK's main-queue callbacks with \
+        `main_queue_callbacks` in `.mvilint.json`.
         """,
         details: MainActorMutation.details,
         category: .concurrency,

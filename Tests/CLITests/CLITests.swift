@@ -212,7 +212,8 @@ final class CLITests: XCTestCase {
         let root = try makeProject(["Bad.swift": "class Bad {}\n"])
         let r = run([root + "/nope", root + "/Bad.swift"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stdout, "\(root)/Bad.swift:1:7: error: class `Bad` is bad (test_bad_class)\n")
+        // The input error is part of the report too, in the reporter's own form.
+        XCTAssertEqual(r.stdout, "\(root)/Bad.swift:1:7: error: class `Bad` is bad (test_bad_class)\n\(root)/nope:1:1: error: no such file or directory\n")
         XCTAssertTrue(r.stderr.contains("Error: \(root)/nope: no such file or directory\n"), r.stderr)
         XCTAssertTrue(r.stderr.contains("Linted 1 file: 1 error, 0 warnings, 1 input error\n"), r.stderr)
         XCTAssertEqual(run(["/definitely/not/here"]).status, 2)
@@ -223,7 +224,7 @@ final class CLITests: XCTestCase {
         try write(Data([0x63, 0x6C, 0x61, 0x73, 0x73, 0x20, 0xFF, 0xFE, 0x0A]), to: root + "/Broken.swift")
         let r = run([root])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stdout, "\(root)/Bad.swift:1:7: error: class `Bad` is bad (test_bad_class)\n")
+        XCTAssertEqual(r.stdout, "\(root)/Bad.swift:1:7: error: class `Bad` is bad (test_bad_class)\n\(root)/Broken.swift:1:1: error: file is not valid UTF-8\n")
         XCTAssertTrue(r.stderr.contains("Error: \(root)/Broken.swift: file is not valid UTF-8\n"), r.stderr)
         // A broken file elsewhere in the project does not fail a run that does not lint it.
         XCTAssertEqual(run([root + "/Bad.swift"]).status, 1)
@@ -293,8 +294,15 @@ final class CLITests: XCTestCase {
         let r = run(["--only-rule", "test_foreign_superclass", root + "/Sources/App/Child.swift"])
         XCTAssertEqual(r.status, 0)
         XCTAssertEqual(r.stdout, "\(root)/Sources/App/Child.swift:1:7: warning: `Child` inherits from `Parent` declared elsewhere (test_foreign_superclass)\n")
-        // Only the named file is linted (and counted); the rest of the project is only indexed.
-        XCTAssertEqual(r.stderr, "Linted 1 file: 0 errors, 1 warning\n")
+        // Only the named file is linted (and counted); the rest of the project is only indexed,
+        // and the summary line says so.
+        XCTAssertEqual(r.stderr, "Linted 1 file (indexed 2 for types): 0 errors, 1 warning\n")
+        let timed = run(["--only-rule", "test_foreign_superclass", "--timings", "--quiet", root + "/Sources/App"])
+        XCTAssertTrue(timed.stderr.contains("Index: 2 files indexed for types, 1 of them to lint\n"), timed.stderr)
+        XCTAssertFalse(timed.stderr.contains("Linted"), timed.stderr)
+        // Linting the whole project indexes nothing more: no note.
+        XCTAssertEqual(run(["--only-rule", "test_foreign_superclass", root]).stderr, "Linted 2 files: 0 errors, 1 warning\n")
+        XCTAssertFalse(run(["--timings", "--quiet", root]).stderr.contains("Index:"))
         // Without a manifest, the root is the linted directory itself.
         let bare = try makeProject(["Core/Parent.swift": "class Parent {}\n", "App/Child.swift": "class Child: Parent {}\n"], manifest: false)
         XCTAssertEqual(run(["--only-rule", "test_foreign_superclass", bare + "/App"]).stdout, "")
@@ -450,8 +458,15 @@ final class CLITests: XCTestCase {
             let help = run(args)
             XCTAssertEqual(help.status, 0)
             XCTAssertTrue(help.stdout.contains("--reporter <reporter>"), help.stdout)
-            XCTAssertTrue(help.stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."))
-            XCTAssertTrue(help.stdout.contains("Values: mvvm, mvi."))
+            let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertTrue(words.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."), words)
+            XCTAssertTrue(words.contains("Values: mvvm, mvi."))
+        }
+        // Every help text fits 80 columns.
+        for args in [["--help"]] + Command.allCases.map({ ["help", $0.rawValue] }) {
+            for line in run(args).stdout.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(line.count, HelpText.width, "\(args): \(line)")
+            }
         }
         XCTAssertTrue(run(["help", "explain"]).stdout.hasPrefix("OVERVIEW: Describe a rule"))
         XCTAssertTrue(run(["lint", "--help"]).stdout.contains("EXIT STATUS:"))
@@ -459,6 +474,40 @@ final class CLITests: XCTestCase {
         let unknown = run(["help", "lnt"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.hasPrefix("Error: unknown command 'lnt'. Did you mean 'lint'?\n"), unknown.stderr)
+    }
+
+    func testMistypedCommandIsAUsageErrorUnlessSuchAPathExists() throws {
+        let root = try makeProject(["Examples/Bad.swift": "class Bad {}\n"])
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+
+        let typo = run(["lnt", "Examples"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertEqual(typo.stdout, "", "nothing is linted")
+        XCTAssertEqual(typo.stderr, """
+            Error: unknown command 'lnt'. Did you mean 'lint'?
+            Usage: mvilint [lint] [<options>] [<path> ...]
+                   mvilint <command> [<arguments>]
+            See 'mvilint --help' for more information.
+
+            """)
+        XCTAssertTrue(run(["rulse"]).stderr.hasPrefix("Error: unknown command 'rulse'. Did you mean 'rules'?\n"))
+        XCTAssertTrue(run(["Lint", "--strict"]).stderr.hasPrefix("Error: unknown command 'Lint'. Did you mean 'lint'?\n"))
+        // Words unlike any command, and paths, are still paths.
+        XCTAssertEqual(run(["ios"]).stderr, "Error: ios: no such file or directory\nLinted 0 files: 0 errors, 0 warnings, 1 input error\n")
+        XCTAssertTrue(run(["./lnt"]).stderr.hasPrefix("Error: ./lnt: no such file or directory\n"))
+        XCTAssertTrue(run(["lint", "lnt"]).stderr.hasPrefix("Error: lnt: no such file or directory\n"))
+
+        // A path that exists is linted, with a hint (unless --quiet).
+        try write("class Bad {}\n", to: root + "/lnt/Bad.swift")
+        let path = run(["lnt"])
+        XCTAssertEqual(path.status, 1)
+        XCTAssertEqual(path.stdout, "\(root)/lnt/Bad.swift:1:7: error: class `Bad` is bad (test_bad_class)\n")
+        XCTAssertTrue(path.stderr.hasPrefix("Hint: 'lnt' is linted as a path, not run as the command 'lint'; write './lnt' or 'mvilint lint lnt' to say so\n"),
+                      path.stderr)
+        XCTAssertFalse(run(["lnt", "--quiet"]).stderr.contains("Hint"))
+        XCTAssertFalse(run(["./lnt"]).stderr.contains("Hint"))
     }
 
     func testDoubleDashEndsOptions() throws {
@@ -523,6 +572,33 @@ final class CLIBinaryTests: XCTestCase {
         let r = try execute(["--version"])
         XCTAssertEqual(r.status, 0)
         XCTAssertEqual(r.stdout, mvilintVersion + "\n")
+    }
+
+    /// One version: `--version`, `version`, SARIF's `tool.driver.version` and JSON's
+    /// `tool.version` all print `mvilintVersion`.
+    func testOneVersionEverywhere() throws {
+        XCTAssertEqual(try execute(["version"]).stdout, mvilintVersion + "\n")
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("mvilint-version-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temp) }
+        try Data("class A {}\n".utf8).write(to: temp.appendingPathComponent("A.swift"))
+        let sarif = try execute(["lint", "--reporter", "sarif", temp.path])
+        let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let driver = ((log["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any]
+        XCTAssertEqual(driver?["version"] as? String, mvilintVersion)
+        let json = try execute(["lint", "--reporter", "json", temp.path])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((object["tool"] as? [String: Any])?["version"] as? String, mvilintVersion)
+        XCTAssertTrue(try execute(["--help"]).stdout.hasPrefix("OVERVIEW: mvilint \(mvilintVersion) "))
+        // Semantic versioning: MAJOR.MINOR.PATCH, optionally with a pre-release part.
+        XCTAssertNotNil(mvilintVersion.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$"#, options: .regularExpression), mvilintVersion)
+    }
+
+    func testMistypedCommand() throws {
+        let r = try execute(["lnt", "/definitely/not/a/path-\(UUID().uuidString)"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertTrue(r.stderr.hasPrefix("Error: unknown command 'lnt'. Did you mean 'lint'?\nUsage: "), r.stderr)
     }
 
     func testRules() throws {

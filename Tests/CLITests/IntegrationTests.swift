@@ -73,7 +73,8 @@ final class IntegrationTests: XCTestCase {
             """)
         XCTAssertEqual(run(["reporters", "extra"]).status, 2)
         XCTAssertTrue(run(["help", "reporters"]).stdout.hasPrefix("OVERVIEW: List the output formats that --reporter accepts."))
-        XCTAssertTrue(run(["--help"]).stdout.contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."))
+        XCTAssertTrue(run(["--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .contains("Values: xcode, json, sarif, github, checkstyle, junit, gitlab, summary, csv, sonarqube, codeclimate, html, markdown."))
     }
 
     func testEveryReporterThroughTheCommandLine() throws {
@@ -86,27 +87,76 @@ final class IntegrationTests: XCTestCase {
         }
     }
 
-    func testPathsAreRelativeToTheRepositoryRootAndFingerprintsHashTheLine() throws {
+    func testPathsAreRelativeToTheCurrentDirectoryAndFingerprintsToTheRepositoryRoot() throws {
         // A package in a subdirectory of the repository, as in a monorepo.
         let repo = try makeDirectory([".git/HEAD": "", "ios/Package.swift": Self.manifest,
-                                      "ios/Sources/A.swift": "// header\n  class   Bad {}\n"])
-        let github = run(["--reporter", "github", "--quiet", repo + "/ios"])
-        XCTAssertEqual(github.stdout, "::error file=ios/Sources/A.swift,line=2,col=11,title=test_bad_class::class `Bad` is bad\n")
+                                      "ios/Sources/A.swift": "// header\n  class   Bad {}\n", "ios/Sources/B.swift": "class Meh {}\n"])
+        let github = inDirectory(repo) { run(["--reporter", "github", "--quiet", "ios"]) }
+        XCTAssertEqual(github.stdout, """
+            ::error file=ios/Sources/A.swift,line=2,col=11,title=test_bad_class::class `Bad` is bad
+            ::warning file=ios/Sources/B.swift,line=1,col=7,title=test_meh_class::class `Meh` is meh
 
-        let sarif = run(["--reporter=sarif", repo + "/ios/Sources/A.swift"])
-        let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
-        let run0 = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
-        let base = (run0["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"]
-        XCTAssertEqual(base, "file://" + Escaping.uriPath(repo) + "/")
-        let result = try XCTUnwrap((run0["results"] as? [[String: Any]])?.first)
-        let location = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
-        XCTAssertEqual(location, ["uri": "ios/Sources/A.swift", "uriBaseId": "%SRCROOT%"])
-        // The fingerprint hashes the finding's line as read from disk, whitespace normalized.
+            """)
+        // From the package's directory, paths start there; from elsewhere, they are absolute.
+        XCTAssertEqual(inDirectory(repo + "/ios/Sources") { run(["--reporter", "github", "--quiet", repo + "/ios/Sources/A.swift"]) }.stdout,
+                       "::error file=A.swift,line=2,col=11,title=test_bad_class::class `Bad` is bad\n")
+        XCTAssertEqual(inDirectory("/") { run(["--reporter", "github", "--quiet", repo + "/ios/Sources/A.swift"]) }.stdout,
+                       "::error file=\(GitHubReporter.escapeProperty(String(repo.dropFirst())))/ios/Sources/A.swift,line=2,col=11,title=test_bad_class::class `Bad` is bad\n")
+        let elsewhere = try makeDirectory([:])
+        XCTAssertEqual(inDirectory(elsewhere) { run(["--reporter", "github", "--quiet", repo + "/ios/Sources/A.swift"]) }.stdout,
+                       "::error file=\(GitHubReporter.escapeProperty(repo))/ios/Sources/A.swift,line=2,col=11,title=test_bad_class::class `Bad` is bad\n")
+        // The same convention in every reporter but xcode (absolute).
+        let fromIOS = { (reporter: String) in self.inDirectory(repo + "/ios") { self.run(["--reporter", reporter, "--quiet", "."]) }.stdout }
+        XCTAssertTrue(fromIOS("xcode").hasPrefix("\(repo)/ios/Sources/A.swift:2:11: error: "), fromIOS("xcode"))
+        XCTAssertTrue(fromIOS("json").contains("\"file\": \"Sources/A.swift\""), fromIOS("json"))
+        XCTAssertTrue(fromIOS("checkstyle").contains("<file name=\"Sources/A.swift\">"), fromIOS("checkstyle"))
+        XCTAssertTrue(fromIOS("junit").contains("<testsuite name=\"Sources/A.swift\""), fromIOS("junit"))
+        XCTAssertTrue(fromIOS("gitlab").contains("\"path\": \"Sources/A.swift\""), fromIOS("gitlab"))
+        // The summary never names the directories above the project it was run in.
+        XCTAssertEqual(fromIOS("summary").split(separator: "\n").filter { $0.hasSuffix(".swift") || $0.contains(".swift ") }.map { String($0.prefix(while: { $0 != " " })) },
+                       ["Sources/A.swift", "Sources/B.swift"], fromIOS("summary"))
+
+        func sarif(from directory: String) throws -> (base: String?, result: [String: Any]) {
+            let output = inDirectory(directory) { run(["--reporter=sarif", repo + "/ios/Sources/A.swift"]) }
+            let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            let run0 = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+            let rules = ((run0["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+            XCTAssertEqual(rules?.compactMap { $0["id"] as? String }, testRules.map { $0.info.id })
+            return ((run0["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"],
+                    try XCTUnwrap((run0["results"] as? [[String: Any]])?.first))
+        }
+        func location(_ result: [String: Any]) -> [String: String]? {
+            ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
+        }
+        let atRoot = try sarif(from: repo), inPackage = try sarif(from: repo + "/ios")
+        XCTAssertEqual(atRoot.base, "file://" + Escaping.uriPath(repo) + "/")
+        XCTAssertEqual(location(atRoot.result), ["uri": "ios/Sources/A.swift", "uriBaseId": "%SRCROOT%"])
+        XCTAssertEqual(inPackage.base, "file://" + Escaping.uriPath(repo) + "/ios/")
+        XCTAssertEqual(location(inPackage.result), ["uri": "Sources/A.swift", "uriBaseId": "%SRCROOT%"])
+        XCTAssertEqual(atRoot.result["ruleIndex"] as? Int, 0)
+        // The fingerprint hashes the path from the repository root, wherever the command ran,
+        // and the finding's line as read from disk, whitespace normalized.
         let expected = SHA256.hex(["mvilint-fingerprint-1", "test_bad_class", "ios/Sources/A.swift", "class Bad {}", "0"].joined(separator: "\u{1F}"))
-        XCTAssertEqual((result["partialFingerprints"] as? [String: String])?["mvilint/v1"], expected)
-        let rules = ((run0["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
-        XCTAssertEqual(rules?.compactMap { $0["id"] as? String }, testRules.map { $0.info.id })
-        XCTAssertEqual(result["ruleIndex"] as? Int, 0)
+        XCTAssertEqual((atRoot.result["partialFingerprints"] as? [String: String])?["mvilint/v1"], expected)
+        XCTAssertEqual((inPackage.result["partialFingerprints"] as? [String: String])?["mvilint/v1"], expected)
+    }
+
+    /// A project nested in another repository (a vendored package, a sample inside a library):
+    /// the summary names files from where the command ran, never from the outer repository.
+    func testSummaryOfANestedProjectStartsInsideIt() throws {
+        let outer = try makeDirectory([".git/HEAD": "", "vendor/inner/Package.swift": Self.manifest,
+                                       "vendor/inner/Sources/A.swift": "class Bad {}\n"])
+        let r = inDirectory(outer + "/vendor/inner") { run(["--reporter", "summary", "--quiet"]) }
+        XCTAssertEqual(r.stdout, """
+            RULE            ERRORS  WARNINGS  TOTAL
+            test_bad_class       1         0      1
+
+            FILE             ERRORS  WARNINGS  TOTAL
+            Sources/A.swift       1         0      1
+
+            Total: 1 finding (1 error, 0 warnings) in 1 file; 1 file linted
+
+            """)
     }
 
     // MARK: --stdin-path
@@ -120,7 +170,7 @@ final class IntegrationTests: XCTestCase {
         let r = run(["lint", "--only-rule", "test_foreign_superclass,test_bad_class", "--stdin-path", path], stdin: "\nclass Child: Parent {}\n")
         XCTAssertEqual(r.status, 0)
         XCTAssertEqual(r.stdout, "\(path):2:7: warning: `Child` inherits from `Parent` declared elsewhere (test_foreign_superclass)\n")
-        XCTAssertEqual(r.stderr, "Linted 1 file: 0 errors, 1 warning\n")
+        XCTAssertEqual(r.stderr, "Linted 1 file (indexed 2 for types): 0 errors, 1 warning\n")
 
         // A file that does not exist yet (a new, unsaved buffer), named relative to the directory.
         let fresh = inDirectory(root) { run(["--stdin-path", "Sources/App/New.swift"], stdin: "class Bad {}\n") }
@@ -188,7 +238,7 @@ final class IntegrationTests: XCTestCase {
             here.swift:1:7: error: class `Bad` is bad (test_bad_class)
 
             """)
-        XCTAssertEqual(r.stderr, "Linted 2 files: 1 error, 2 warnings\n")
+        XCTAssertEqual(r.stderr, "Linted 2 files (indexed 4 for types): 1 error, 2 warnings\n")
 
         try git(["reset", "-q"], in: repo)
         let none = inDirectory(repo) { run(["--staged"]) }
@@ -308,7 +358,8 @@ final class IntegrationTests: XCTestCase {
         try git(["add", "Sources/App/CounterStore.swift"], in: repo)
         let r = try execute(["lint", "--staged", "--reporter", "github"], in: repo + "/Sources/App")
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("::warning file=Sources/App/CounterStore.swift,line=4,col=20,title=state_private_set::"), r.stdout)
-        XCTAssertTrue(r.stderr.hasPrefix("Linted 3 files: "), r.stderr)
+        // Paths relative to the directory the hook ran in.
+        XCTAssertTrue(r.stdout.contains("::warning file=CounterStore.swift,line=4,col=20,title=state_private_set::"), r.stdout)
+        XCTAssertTrue(r.stderr.hasPrefix("Linted 3 files (indexed 5 for types): "), r.stderr)
     }
 }

@@ -110,6 +110,12 @@ final class KnowledgeConfigurationTests: XCTestCase {
         let after = findings(in: configured, rules: ["no_usecase_in_view"])
         XCTAssertEqual(after.lines.count, 1, after.lines.joined(separator: "\n") + after.stderr)
         XCTAssertTrue(after.lines.first?.contains("AcmeCache") == true, after.lines.joined(separator: "\n"))
+        // layer_dependency puts a project type of that name in the `data` layer, which a view may not use.
+        let files = ["Sources/Shop/CartView.swift": Self.view, "Sources/Shop/AcmeCache.swift": "final class AcmeCache {}\n"]
+        XCTAssertEqual(findings(in: try makeProject(files), rules: ["layer_dependency"]).lines, [])
+        let layered = findings(in: try makeProject(files, configuration: #"{ data_layer_types: ["AcmeCache"] }"#), rules: ["layer_dependency"])
+        XCTAssertEqual(layered.lines.count, 1, layered.lines.joined(separator: "\n") + layered.stderr)
+        XCTAssertTrue(layered.lines.first?.contains("`AcmeCache` (layer `data`)") == true, layered.lines.joined(separator: "\n"))
     }
 
     static let screen = """

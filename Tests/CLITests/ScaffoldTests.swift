@@ -220,7 +220,8 @@ final class ScaffoldTests: XCTestCase {
         }
         let help = run(["help", "new"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.contains("--pattern <pattern>") && help.stdout.contains("Values: mvvm, mvi, redux."), help.stdout)
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(words.contains("--pattern <pattern>") && words.contains("Values: mvvm, mvi, redux."), help.stdout)
     }
 
     /// docs/scaffold.md shows what the commands it quotes write: each file shown after a

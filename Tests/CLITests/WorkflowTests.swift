@@ -281,7 +281,7 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(findings(r, root: root), ["Sources/Models.swift:8 state_private_set", "Sources/Models.swift:9 unused_suppression",
                                                  "Sources/Models.swift:9 unused_suppression", "Sources/Models.swift:17 unused_suppression"])
         XCTAssertTrue(r.stdout.contains("Models.swift:9:29: warning: `mvilint:disable:next state_private_set` silences nothing"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("Models.swift:17:25: warning: `state_privat_set` in this suppression is not a rule id; did you mean `state_private_set` (unused_suppression)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Models.swift:17:25: warning: `state_privat_set` in this suppression is not a rule id; did you mean `state_private_set`? (unused_suppression)"), r.stdout)
         // Mentions of rules that do not run are not unused.
         let only = run(["--only-rule", "main_actor_model,unused_suppression", root])
         XCTAssertEqual(findings(only, root: root), ["Sources/Models.swift:9 unused_suppression", "Sources/Models.swift:17 unused_suppression"])
@@ -381,9 +381,17 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(run([root]).stdout, "", "the fixed project lints clean")
     }
 
+    /// Runs `body` with the process's working directory set to `directory`.
+    func inDirectory<T>(_ directory: String, _ body: () throws -> T) rethrows -> T {
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        return try body()
+    }
+
     func testDryRunPrintsAUnifiedDiffAndWritesNothing() throws {
         let root = try makeProject(["Sources/Counter.swift": Self.fixable])
-        let r = run(["--fix", "--dry-run", root])
+        let r = inDirectory(root) { run(["--fix", "--dry-run", root]) }
         XCTAssertEqual(r.status, 1, "the findings are still there")
         XCTAssertEqual(r.stdout, """
             --- a/Sources/Counter.swift
@@ -405,6 +413,27 @@ final class WorkflowTests: XCTestCase {
             """)
         XCTAssertTrue(r.stderr.contains("Would fix 3 findings in 1 file (dry run: nothing was written)\n"), r.stderr)
         XCTAssertEqual(try read(root + "/Sources/Counter.swift"), Self.fixable)
+    }
+
+    /// The diff names files relative to the directory the command ran in, so that `git apply`
+    /// there applies it, in a subdirectory of a repository too.
+    func testDryRunDiffAppliesWhereTheCommandRan() throws {
+        let root = try makeProject(["App/Sources/Counter.swift": Self.fixable, "App/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n"])
+        try FileManager.default.removeItem(atPath: root + "/.git")
+        func git(_ arguments: [String], in directory: String) throws {
+            let r = try Git.run(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments, in: directory)
+            guard r.status == 0 else { throw XCTSkip("git \(arguments.joined(separator: " ")) failed: \(r.stderr)") }
+        }
+        try git(["init", "-q"], in: root)
+        try git(["add", "."], in: root)
+        try git(["commit", "-q", "-m", "Initial"], in: root)
+        let sources = root + "/App/Sources"
+        let r = inDirectory(sources) { run(["--fix", "--unsafe-fixes", "--dry-run", "--quiet", "."]) }
+        XCTAssertTrue(r.stdout.hasPrefix("--- a/Counter.swift\n+++ b/Counter.swift\n"), r.stdout)
+        try write(r.stdout, to: root + "/fix.diff")
+        try git(["apply", root + "/fix.diff"], in: sources)
+        XCTAssertEqual(run(["--quiet", root + "/App"]).stdout, "", "the applied diff fixed every finding")
+        XCTAssertTrue(try read(sources + "/Counter.swift").contains("@Published private(set) var count = 0"))
     }
 
     func testUnwritableFilesExitTwoAndStayUnchanged() throws {

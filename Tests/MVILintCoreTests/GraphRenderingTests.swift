@@ -26,7 +26,7 @@ final class GraphRenderingTests: XCTestCase {
         return G(nodes: [view, model, repository], edges: [owns, depends], layers: ["view", "presentation", "data"], unplaced: [])
     }
 
-    static let context = ReportContext(toolVersion: "1.2.3", rules: ReporterFixture.rules, baseDirectory: "/proj")
+    static let context = ReportContext(toolVersion: "1.2.3", rules: ReporterFixture.rules, baseDirectory: "/proj", currentDirectory: "/proj")
 
     func testMermaidEscapesLabelsAndMarksViolations() {
         let text = MermaidGraph.render(GraphRenderingTests.sample())
@@ -172,6 +172,15 @@ final class GraphRenderingTests: XCTestCase {
         var context = GraphRenderingTests.context
         context.sourceLinkBase = "https://github.com/o/r/blob/abc/"
         XCTAssertEqual(MarkdownReporter.link("/proj/Sources/A B.swift", 7, context), "[Sources/A B.swift:7](https://github.com/o/r/blob/abc/Sources/A%20B.swift#L7)")
+        // Run from a subdirectory: the text is the path from there, the link the path in the repository.
+        context.currentDirectory = "/proj/Sources"
+        XCTAssertEqual(MarkdownReporter.link("/proj/Sources/A B.swift", 7, context), "[A B.swift:7](https://github.com/o/r/blob/abc/Sources/A%20B.swift#L7)")
+        context.sourceLinkBase = nil
+        XCTAssertEqual(MarkdownReporter.link("/proj/Sources/A B.swift", 7, context), "[A B.swift:7](A%20B.swift#L7)")
+        let unread = LintResult(findings: [], diagnostics: [InputDiagnostic(path: "/proj/Sources/Bin.swift", message: "file is not valid UTF-8")],
+                                lintedFileCount: 1, timings: LintTimings())
+        XCTAssertTrue(MarkdownReporter.report(unread, context: GraphRenderingTests.context)
+            .hasSuffix("\n### Files that could not be linted\n\n- 🛑 `Sources/Bin.swift`: file is not valid UTF-8\n"))
         XCTAssertEqual(MarkdownReporter.inline("a `<b>` c`d"), "a \\`&lt;b&gt;\\` c\\`d")
         XCTAssertEqual(MarkdownReporter.inline("`x<y>` and <z>"), "`x<y>` and &lt;z&gt;")
     }

@@ -19,6 +19,7 @@ final class IssueFormatReporterTests: XCTestCase {
         let rows: [String] = [
             "file,line,column,severity,rule,message,notes",
             "/elsewhere/Outside.swift,1,1,error,main_actor_mutation,outside the base,",
+            "Broken.swift,1,1,error,input_error,file is not valid UTF-8,",
             "Sources/Model.swift,3,16,warning,state_private_set,`count` can be set from outside its model,",
             "Sources/Model.swift,9,9,error,main_actor_mutation,`count` is mutated off the main actor: wrap it in `await MainActor.run { }`,",
             "\"Sources/Other Dir/Ünï,x.swift\",2,5,warning,state_private_set,\"`a<b>` & \"\"q\"\" 'x' 100%\nsecond line, still\",Sources/Model.swift:1:7: model declared here",
@@ -68,6 +69,21 @@ final class IssueFormatReporterTests: XCTestCase {
                   "severity": "HIGH"
                 }
               ]
+            },
+            {
+              "id": "input_error",
+              "name": "Input error",
+              "description": "mvilint could not lint the file (it cannot be read, is binary or is not UTF-8), so its findings are missing.",
+              "engineId": "mvilint",
+              "cleanCodeAttribute": "COMPLETE",
+              "type": "CODE_SMELL",
+              "severity": "CRITICAL",
+              "impacts": [
+                {
+                  "softwareQuality": "RELIABILITY",
+                  "severity": "HIGH"
+                }
+              ]
             }
           ],
           "issues": [
@@ -76,6 +92,17 @@ final class IssueFormatReporterTests: XCTestCase {
               "primaryLocation": {
                 "message": "outside the base",
                 "filePath": "/elsewhere/Outside.swift",
+                "textRange": {
+                  "startLine": 1,
+                  "startColumn": 0
+                }
+              }
+            },
+            {
+              "ruleId": "input_error",
+              "primaryLocation": {
+                "message": "file is not valid UTF-8",
+                "filePath": "Broken.swift",
                 "textRange": {
                   "startLine": 1,
                   "startColumn": 0
@@ -155,6 +182,28 @@ final class IssueFormatReporterTests: XCTestCase {
             },
             "severity": "critical",
             "fingerprint": "6ead95fb3f0c994ae6b3e5a38f39931db17c547bf0d23b8996de79cc68bb2d52"
+          },
+          {
+            "type": "issue",
+            "check_name": "input_error",
+            "description": "file is not valid UTF-8",
+            "content": {
+              "body": "mvilint could not lint this file, so its findings are missing: file is not valid UTF-8."
+            },
+            "categories": [
+              "Bug Risk"
+            ],
+            "location": {
+              "path": "Broken.swift",
+              "positions": {
+                "begin": {
+                  "line": 1,
+                  "column": 1
+                }
+              }
+            },
+            "severity": "critical",
+            "fingerprint": "abc3d549020cadab604ab53751651c98b6ab38b754ddc51802ff9d2694f94c8b"
           },
           {
             "type": "issue",

@@ -40,14 +40,21 @@ final class ReportSupportTests: XCTestCase {
                           "the path is part of the identity")
     }
 
-    func testRelativePaths() {
-        let context = ReportContext(toolVersion: "1", baseDirectory: "/work/app")
-        XCTAssertEqual(context.relativePath("/work/app/Sources/A.swift"), "Sources/A.swift")
-        XCTAssertEqual(context.relativePath("/work/application/A.swift"), "/work/application/A.swift")
-        XCTAssertEqual(context.relativePath("/work/app"), "/work/app")
-        XCTAssertEqual(context.relativePath("/work/app/\u{301}x.swift"), "\u{301}x.swift", "a combining mark after the slash")
-        XCTAssertEqual(ReportContext(toolVersion: "1", baseDirectory: "/").relativePath("/A.swift"), "A.swift")
-        XCTAssertEqual(ReportContext(toolVersion: "1").relativePath("/x/A.swift"), "/x/A.swift")
+    func testDisplayPathsAreRelativeToTheCurrentDirectory() {
+        let context = ReportContext(toolVersion: "1", baseDirectory: "/work", currentDirectory: "/work/app")
+        XCTAssertEqual(context.displayPath("/work/app/Sources/A.swift"), "Sources/A.swift")
+        XCTAssertEqual(context.displayPath("/work/application/A.swift"), "/work/application/A.swift")
+        XCTAssertEqual(context.displayPath("/work/other/A.swift"), "/work/other/A.swift", "outside the current directory: absolute")
+        XCTAssertEqual(context.displayPath("/work/app"), "/work/app")
+        XCTAssertEqual(context.displayPath("/work/app/\u{301}x.swift"), "\u{301}x.swift", "a combining mark after the slash")
+        XCTAssertEqual(context.displayPath("missing"), "missing", "a path given as typed stays as typed")
+        XCTAssertEqual(ReportContext(toolVersion: "1", currentDirectory: "/").displayPath("/A.swift"), "A.swift")
+        XCTAssertEqual(ReportContext(toolVersion: "1").displayPath("/x/A.swift"), "/x/A.swift")
+        // Fingerprints hash the path relative to the repository root, wherever the command ran.
+        let finding = Finding(ruleID: "r", severity: .warning, path: "/work/app/A.swift", location: SourceLocation(line: 1, column: 1), message: "m")
+        XCTAssertEqual(context.fingerprints([finding]),
+                       ReportContext(toolVersion: "1", baseDirectory: "/work", currentDirectory: "/").fingerprints([finding]))
+        XCTAssertEqual(context.repositoryPath("/work/app/A.swift"), "app/A.swift")
     }
 
     func testEscaping() {
@@ -82,14 +89,34 @@ final class ReportSupportTests: XCTestCase {
 
     func testJSONReportsParseAndXMLReportsAreWellFormed() throws {
         let result = ReporterFixture.result, context = ReporterFixture.context
-        for reporter in [SARIFReporter.self, GitLabReporter.self] as [any Reporter.Type] {
+        for reporter in [SARIFReporter.self, GitLabReporter.self, JSONReporter.self] as [any Reporter.Type] {
             XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(reporter.report(result, context: context).utf8)), reporter.id)
         }
         let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(GitLabReporter.report(result, context: context).utf8)) as? [[String: Any]])
-        XCTAssertEqual(issues.map { $0["severity"] as? String }, ["major", "minor", "major", "minor"])
-        XCTAssertEqual(Set(issues.compactMap { $0["fingerprint"] as? String }).count, 4)
+        XCTAssertEqual(issues.map { $0["severity"] as? String }, ["major", "major", "minor", "major", "minor"])
+        XCTAssertEqual(issues.map { $0["check_name"] as? String }[1], "input_error")
+        XCTAssertEqual(Set(issues.compactMap { $0["fingerprint"] as? String }).count, 5)
         try runPython(["-c", "import sys, xml.dom.minidom as m; [m.parse(p) for p in sys.argv[1:]]"], needs: "xml.dom.minidom",
                       files: [CheckstyleReporter.report(result, context: context), JUnitReporter.report(result, context: context)])
+    }
+
+    /// A file that could not be linted shows in every report, not only on standard error, so
+    /// that a CI reading only the report sees it: with its path and message.
+    func testEveryReporterShowsInputErrors() {
+        let result = LintResult(findings: [], diagnostics: [InputDiagnostic(path: "/proj/Sources/Bin ary.swift", message: "file is not valid UTF-8")],
+                                lintedFileCount: 2, timings: LintTimings())
+        let context = ReportContext(toolVersion: "1", baseDirectory: "/proj", currentDirectory: "/proj")
+        for reporter in Reporters.all {
+            let report = reporter.report(result, context: context)
+            XCTAssertTrue(report.contains("file is not valid UTF-8"), "\(reporter.id): \(report)")
+            let path = reporter == XcodeReporter.self ? "/proj/Sources/Bin ary.swift" : reporter == SARIFReporter.self ? "Sources/Bin%20ary.swift" : "Sources/Bin ary.swift"
+            XCTAssertTrue(report.contains(path), "\(reporter.id): \(report)")
+        }
+        XCTAssertEqual(XcodeReporter.report(result, context: context), "/proj/Sources/Bin ary.swift:1:1: error: file is not valid UTF-8\n")
+        XCTAssertEqual(GitHubReporter.report(result, context: context),
+                       "::error file=Sources/Bin ary.swift,line=1,col=1,title=input_error::file is not valid UTF-8\n")
+        XCTAssertEqual(SummaryReporter.report(result, context: context),
+                       "INPUT ERRORS\nSources/Bin ary.swift: file is not valid UTF-8\n\nNo findings; 2 files linted; 1 input error\n")
     }
 
     func testEmptyResults() {
@@ -103,6 +130,26 @@ final class ReportSupportTests: XCTestCase {
         XCTAssertEqual(JUnitReporter.report(empty, context: context),
                        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"mvilint\" tests=\"0\" failures=\"0\" errors=\"0\">\n</testsuites>\n")
         XCTAssertTrue(SARIFReporter.report(empty, context: context).contains("\"results\": []"))
+        // Empty arrays and objects on one line, as on every platform (not `[`, a blank line, `]`).
+        XCTAssertEqual(JSONReporter.report(empty, context: context), """
+            {
+              "diagnostics": [],
+              "findings": [],
+              "summary": {
+                "by_rule": {},
+                "errors": 0,
+                "files": 3,
+                "findings": 0,
+                "warnings": 0
+              },
+              "tool": {
+                "name": "mvilint",
+                "version": "1"
+              },
+              "version": 1
+            }
+
+            """)
     }
 
     // MARK: SARIF schema

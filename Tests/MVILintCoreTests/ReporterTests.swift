@@ -3,8 +3,8 @@
 @testable import MVILintCore
 import XCTest
 
-/// Findings in three files (one outside the base directory), a note, text that needs escaping
-/// in every format, and an input diagnostic.
+/// Findings in three files (one outside the base and current directory), a note, text that
+/// needs escaping in every format, and an input diagnostic.
 enum ReporterFixture {
     static let rules = [
         RuleInfo(id: "state_private_set", title: "Private Setter for Observable State",
@@ -34,7 +34,7 @@ enum ReporterFixture {
                                    lintedFileCount: 4, timings: LintTimings())
 
     static let context = ReportContext(
-        toolVersion: "1.2.3", rules: rules, baseDirectory: "/proj",
+        toolVersion: "1.2.3", rules: rules, baseDirectory: "/proj", currentDirectory: "/proj",
         lineTexts: ["/proj/Sources/Model.swift": [3: "    @Published var count = 0", 9: "        count += 1"],
                     "/proj/Sources/Other Dir/Ünï,x.swift": [2: "\tvar  a = 1 "]])
 }
@@ -65,6 +65,7 @@ final class ReporterTests: XCTestCase {
     func testXcodeReport() {
         assertReport(XcodeReporter.self, #"""
         /elsewhere/Outside.swift:1:1: error: outside the base (main_actor_mutation)
+        /proj/Broken.swift:1:1: error: file is not valid UTF-8
         /proj/Sources/Model.swift:3:16: warning: `count` can be set from outside its model (state_private_set)
         /proj/Sources/Model.swift:9:9: error: `count` is mutated off the main actor: wrap it in `await MainActor.run { }` (main_actor_mutation)
         /proj/Sources/Other Dir/Ünï,x.swift:2:5: warning: `a<b>` & "q" 'x' 100% second line, still (state_private_set)
@@ -325,9 +326,84 @@ final class ReporterTests: XCTestCase {
         """#)
     }
 
+    func testJSONReport() {
+        assertReport(JSONReporter.self, #"""
+        {
+          "diagnostics": [
+            {
+              "file": "Broken.swift",
+              "message": "file is not valid UTF-8"
+            }
+          ],
+          "findings": [
+            {
+              "column": 1,
+              "file": "/elsewhere/Outside.swift",
+              "line": 1,
+              "message": "outside the base",
+              "notes": [],
+              "rule": "main_actor_mutation",
+              "severity": "error"
+            },
+            {
+              "column": 16,
+              "file": "Sources/Model.swift",
+              "line": 3,
+              "message": "`count` can be set from outside its model",
+              "notes": [],
+              "rule": "state_private_set",
+              "severity": "warning"
+            },
+            {
+              "column": 9,
+              "file": "Sources/Model.swift",
+              "line": 9,
+              "message": "`count` is mutated off the main actor: wrap it in `await MainActor.run { }`",
+              "notes": [],
+              "rule": "main_actor_mutation",
+              "severity": "error"
+            },
+            {
+              "column": 5,
+              "file": "Sources/Other Dir/Ünï,x.swift",
+              "line": 2,
+              "message": "`a<b>` & \"q\" 'x' 100%\nsecond line, still",
+              "notes": [
+                {
+                  "column": 7,
+                  "file": "Sources/Model.swift",
+                  "line": 1,
+                  "message": "model declared here"
+                }
+              ],
+              "rule": "state_private_set",
+              "severity": "warning"
+            }
+          ],
+          "summary": {
+            "by_rule": {
+              "main_actor_mutation": 2,
+              "state_private_set": 2
+            },
+            "errors": 2,
+            "files": 4,
+            "findings": 4,
+            "warnings": 2
+          },
+          "tool": {
+            "name": "mvilint",
+            "version": "1.2.3"
+          },
+          "version": 1
+        }
+
+        """#)
+    }
+
     func testGitHubReport() {
         assertReport(GitHubReporter.self, #"""
         ::error file=/elsewhere/Outside.swift,line=1,col=1,title=main_actor_mutation::outside the base
+        ::error file=Broken.swift,line=1,col=1,title=input_error::file is not valid UTF-8
         ::warning file=Sources/Model.swift,line=3,col=16,title=state_private_set::`count` can be set from outside its model
         ::error file=Sources/Model.swift,line=9,col=9,title=main_actor_mutation::`count` is mutated off the main actor: wrap it in `await MainActor.run { }`
         ::warning file=Sources/Other Dir/Ünï%2Cx.swift,line=2,col=5,title=state_private_set::`a<b>` & "q" 'x' 100%25%0Asecond line, still
@@ -342,11 +418,14 @@ final class ReporterTests: XCTestCase {
           <file name="/elsewhere/Outside.swift">
             <error line="1" column="1" severity="error" message="outside the base" source="mvilint.main_actor_mutation"/>
           </file>
-          <file name="/proj/Sources/Model.swift">
+          <file name="Broken.swift">
+            <error line="1" column="1" severity="error" message="file is not valid UTF-8" source="mvilint.input_error"/>
+          </file>
+          <file name="Sources/Model.swift">
             <error line="3" column="16" severity="warning" message="`count` can be set from outside its model" source="mvilint.state_private_set"/>
             <error line="9" column="9" severity="error" message="`count` is mutated off the main actor: wrap it in `await MainActor.run { }`" source="mvilint.main_actor_mutation"/>
           </file>
-          <file name="/proj/Sources/Other Dir/Ünï,x.swift">
+          <file name="Sources/Other Dir/Ünï,x.swift">
             <error line="2" column="5" severity="warning" message="`a&lt;b&gt;` &amp; &quot;q&quot; &apos;x&apos; 100%&#10;second line, still" source="mvilint.state_private_set"/>
           </file>
         </checkstyle>
@@ -396,6 +475,18 @@ final class ReporterTests: XCTestCase {
             "severity": "major",
             "location": {
               "path": "/elsewhere/Outside.swift",
+              "lines": {
+                "begin": 1
+              }
+            }
+          },
+          {
+            "description": "file is not valid UTF-8",
+            "check_name": "input_error",
+            "fingerprint": "abc3d549020cadab604ab53751651c98b6ab38b754ddc51802ff9d2694f94c8b",
+            "severity": "major",
+            "location": {
+              "path": "Broken.swift",
               "lines": {
                 "begin": 1
               }
@@ -452,6 +543,9 @@ final class ReporterTests: XCTestCase {
         Sources/Model.swift                 1         1      2
         /elsewhere/Outside.swift            1         0      1
         Sources/Other Dir/Ünï,x.swift       0         1      1
+
+        INPUT ERRORS
+        Broken.swift: file is not valid UTF-8
 
         Total: 4 findings (2 errors, 2 warnings) in 3 files; 4 files linted; 1 input error
 

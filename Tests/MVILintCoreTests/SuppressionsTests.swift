@@ -106,11 +106,11 @@ final class SuppressionsTests: XCTestCase {
 
     func testUnknownIdsMalformedDirectivesAndStrayEnablesAreReported() {
         XCTAssertEqual(messages("// mvilint:disable:next test_bda\nclass Bad1 {}\n"),
-                       ["`test_bda` in this suppression is not a rule id; did you mean `test_bad`"])
+                       ["`test_bda` in this suppression is not a rule id; did you mean `test_bad`?"])
         XCTAssertEqual(messages("// mvilint:disable:next zzzzzzzzzz\nstruct Fine {}\n"),
                        ["`zzzzzzzzzz` in this suppression is not a rule id; run `mvilint rules` to list the rules"])
         XCTAssertEqual(messages("// mvilint:disabel:next test_bad\nstruct Fine {}\n"),
-                       ["`mvilint:disabel:next` is not a suppression command; did you mean `mvilint:disable:next`"])
+                       ["`mvilint:disabel:next` is not a suppression command; did you mean `mvilint:disable:next`?"])
         XCTAssertEqual(messages("// mvilint:disable:next - no ids\nstruct Fine {}\n"), ["`mvilint:disable:next` names no rule; list rule ids or `all`"])
         XCTAssertEqual(messages("// mvilint:enable test_bad\nstruct Fine {}\n"), ["`mvilint:enable test_bad` has no `mvilint:disable` before it; remove it"])
         // The malformed directive silences nothing.

@@ -38,7 +38,8 @@ def reported(binary, profile, extra=()):
             sys.exit(f"examples_expected: expected exit status 1 with --profile {profile}, got {run.returncode}\n{run.stderr}")
     data = json.loads(run.stdout)
     findings = data["findings"] if isinstance(data, dict) else data
-    return sorted((os.path.relpath(f["file"], APP), f["line"], f["rule"]) for f in findings)
+    # Paths are relative to the directory the binary ran in (ROOT), or absolute outside it.
+    return sorted((os.path.relpath(os.path.join(ROOT, f["file"]), APP), f["line"], f["rule"]) for f in findings)
 
 
 def main():

@@ -27,5 +27,5 @@ listed=$(awk '/^(error|warning|note): [0-9]+$/ { n += $2 } END { print n + 0 }' 
 [ "$listed" -eq "$expected" ] || fail "sarif summary lists $listed results, expected $expected"
 sarif csv --output "$work/examples.csv" "$work/examples.sarif" > /dev/null
 grep -q "Examples/ShopApp/Features/Legacy/OrdersView.swift" "$work/examples.csv" \
-  || fail "sarif csv does not show the paths relative to the repository root"
+  || fail "sarif csv does not show the paths relative to the current directory (the repository root)"
 echo "sarif_examples: ok ($listed results read back by sarif-tools)"

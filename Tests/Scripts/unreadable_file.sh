@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A file with mode 000 beside a linted one: mvilint names it, exits 2, and still lints the rest.
+# A file with mode 000 beside a linted one: mvilint names it (on standard error and in the
+# report), exits 2, and still lints the rest.
 #
 # Usage: unreadable_file.sh [path/to/mvilint]  (default: .build/release/mvilint)
 # Permission bits do not stop root, so as root the run drops to the `nobody` user (setpriv);
@@ -34,6 +35,9 @@ grep -q -F "Error: $work/Sources/Secret.swift: file cannot be read (permission d
   || { cat "$work/err.txt"; fail "the unreadable file is not named"; }
 grep -q -F "$work/Sources/CounterModel.swift:5:20: warning: " "$work/out.txt" \
   || { cat "$work/out.txt"; fail "the readable file was not linted"; }
+# The report names it too, in its own form, for tools that read only the report.
+grep -q -F "$work/Sources/Secret.swift:1:1: error: file cannot be read (permission denied)" "$work/out.txt" \
+  || { cat "$work/out.txt"; fail "the report does not show the unreadable file"; }
 chmod 644 "$work/Sources/Secret.swift"
 rm -rf "$work"
 echo "unreadable_file: the unreadable file is named, the rest is linted, exit status 2"

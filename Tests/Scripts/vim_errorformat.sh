@@ -4,7 +4,7 @@
 # Usage: vim_errorformat.sh [path/to/mvilint]  (default: .build/release/mvilint, then debug).
 # Installs Debian's vim when no vim is found. Checks `:cgetfile` and `:make` with the compiler
 # file (file, line, column and type of each entry, and `:clist`), `:MvilintBuffer` on an unsaved
-# buffer (stdin), and that README.md documents the same errorformat.
+# buffer (stdin), and that docs/editors.md documents the same errorformat.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 binary="${1:-}"
@@ -81,5 +81,5 @@ if grep '(state_private_set)$' "$work/qf.txt" | grep -q '`count`'; then cat "$wo
 echo "vim_errorformat: :MvilintBuffer lints the unsaved buffer ($(wc -l < "$work/qf.txt") entries)"
 
 efm_file="$(grep -o 'errorformat=.*' "$repo/Editors/vim/compiler/mvilint.vim")"
-grep -q -F -- "$efm_file" "$repo/README.md" || fail "README.md does not show the compiler file's $efm_file"
+grep -q -F -- "$efm_file" "$repo/docs/editors.md" || fail "docs/editors.md does not show the compiler file's $efm_file"
 echo "vim_errorformat: ok"

@@ -54,7 +54,8 @@ def load(outdir, key):
                       for n in d.get("notes", []))
         findings.append((relative(d["file"], key), d["line"], d["column"], d["rule"],
                          d["severity"], d["message"], notes))
-    diagnostics = [json.dumps(x, sort_keys=True).replace(key + "/", "")
+    # Paths are absolute, or relative to the repository's directory (where run.sh runs mvilint).
+    diagnostics = [json.dumps(dict(x, file=relative(x.get("file", ""), key)), sort_keys=True)
                    for x in report.get("diagnostics", [])]
     return findings, diagnostics
 

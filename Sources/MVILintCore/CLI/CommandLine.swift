@@ -36,7 +36,9 @@ public struct CommandLineTool {
     /// Metadata of `rules`, read once.
     let infos: [RuleInfo]
 
-    public init(rules: [any Rule.Type], version: String) {
+    /// `version` is what `--version` prints and reports carry: `mvilintVersion` for the
+    /// executable (tests pass others).
+    public init(rules: [any Rule.Type], version: String = mvilintVersion) {
         self.rules = rules
         self.version = version
         self.infos = rules.map { $0.info }
@@ -61,6 +63,19 @@ public struct CommandLineTool {
             return ExitStatus.success
         }
         let explicitCommand = command != .lint || arguments.first == Command.lint.rawValue
+        // A first word that is no command but is spelled like one: a mistyped command when no
+        // such path exists, else a path that is linted, with a hint.
+        var pathHint: String?
+        if !explicitCommand, let first = arguments.first, let intended = Self.commandSpelledLike(first) {
+            guard FileManager.default.fileExists(atPath: first) else {
+                stderr("Error: unknown command '\(first)'. Did you mean '\(intended)'?\n")
+                stderr("Usage: \(Command.lint.usage)\n")
+                stderr("       mvilint <command> [<arguments>]\n")
+                stderr("See 'mvilint --help' for more information.\n")
+                return ExitStatus.failure
+            }
+            pathHint = "Hint: '\(first)' is linted as a path, not run as the command '\(intended)'; write './\(first)' or 'mvilint lint \(first)' to say so\n"
+        }
         do {
             if ParsedArguments.wantsHelp(rest) {
                 stdout(explicitCommand ? HelpText.command(command, version: version) : HelpText.general(version: version))
@@ -73,6 +88,7 @@ public struct CommandLineTool {
             }
             switch command {
             case .lint:
+                if let hint = pathHint, !parsed.has(OptionSpec.quiet) { stderr(hint) }
                 return try lint(parsed, stdin: stdin, stdout: stdout, stderr: stderr)
             case .initConfig:
                 return try initConfiguration(parsed, stderr: stderr)
@@ -136,6 +152,18 @@ public struct CommandLineTool {
             stderr("Error: internal failure: \(error)\n")
             return ExitStatus.failure
         }
+    }
+
+    /// The command that `word` looks like a misspelling of: a word (no `/`, `.` or leading `-`)
+    /// that starts with the same letter as a command and is within two edits of it
+    /// (`lnt`, `rulse`, `verison`, `Lint`). Nil for commands themselves and for other words.
+    static func commandSpelledLike(_ word: String) -> String? {
+        guard Command(rawValue: word) == nil, !word.isEmpty, !word.hasPrefix("-"),
+              !word.contains("/"), !word.contains(".") else { return nil }
+        let candidates = Command.allCases.map(\.rawValue).filter { $0.first == word.lowercased().first }
+        guard let closest = Suggestions.closest(to: word, among: candidates),
+              Suggestions.levenshtein(word.lowercased(), closest) <= 2 else { return nil }
+        return closest
     }
 
     /// Rejects operands beyond the first `count`.
@@ -316,7 +344,8 @@ public struct CommandLineTool {
         let lineTexts = options.reporter.usesLineTexts
             ? LintSources.lineTexts(for: result.findings, contents: discovery.contents, radius: options.reporter.lineTextRadius) : [:]
         var context = ReportContext(toolVersion: version, rules: infos,
-                                    baseDirectory: LintSources.workTreeRoot(containing: root) ?? root, lineTexts: lineTexts)
+                                    baseDirectory: LintSources.workTreeRoot(containing: root) ?? root,
+                                    currentDirectory: FileDiscovery.absolutePath("."), lineTexts: lineTexts)
         let environment = ProcessInfo.processInfo.environment
         if let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"], let sha = environment["GITHUB_SHA"],
            !server.isEmpty, !repository.isEmpty, !sha.isEmpty {
@@ -335,11 +364,11 @@ public struct CommandLineTool {
         let errors = result.findings.filter { $0.severity == .error }.count
         let warnings = result.findings.count - errors
         if !options.quiet {
-            var line = "Linted \(plural(result.lintedFileCount, "file")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+            var line = "Linted \(plural(result.lintedFileCount, "file"))\(indexedNote(result.timings, lintFiles: run.lintFiles.count)): \(plural(errors, "error")), \(plural(warnings, "warning"))"
             if !result.diagnostics.isEmpty { line += ", \(plural(result.diagnostics.count, "input error"))" }
             stderr(line + "\n")
         }
-        if options.timings { stderr(timingsText(result.timings)) }
+        if options.timings { stderr(timingsText(result.timings, lintFiles: run.lintFiles.count)) }
 
         let status: Int32
         if !result.diagnostics.isEmpty {
@@ -356,15 +385,23 @@ public struct CommandLineTool {
         return status
     }
 
+    /// ` (indexed 120 for types)` when the run read more files than it was asked to lint: the
+    /// lint paths lie inside a larger project, every Swift file of which is indexed so that
+    /// types resolve. `lintFiles` counts the files to lint, those that could not be read too.
+    func indexedNote(_ t: LintTimings, lintFiles: Int) -> String {
+        t.files > lintFiles ? " (indexed \(t.files) for types)" : ""
+    }
+
     /// The `--timings` lines: wall-clock time per phase (see `LintTimings` for how the parallel
     /// passes are split between phases), the time threads spent on each phase, and throughput.
-    func timingsText(_ t: LintTimings) -> String {
+    func timingsText(_ t: LintTimings, lintFiles: Int) -> String {
         func s(_ x: Double) -> String { String(format: "%.3fs", x) }
         let megabytes = Double(t.bytes) / 1_000_000
         let rate = t.total > 0 ? megabytes / t.total : 0
         return "Timings: find \(s(t.finding)), read \(s(t.reading)), scan \(s(t.scanning)), index \(s(t.indexing)), check \(s(t.checking)), total \(s(t.total)) (wall clock)\n"
             + "Thread time: read \(s(t.readingWork)), scan \(s(t.scanningWork)), check \(s(t.checkingWork)); \(plural(t.rescannedFiles, "file")) scanned again for checking, \(plural(t.skippedFiles, "file")) out of every rule's scope\n"
             + "Throughput: \(plural(t.files, "file")), \(String(format: "%.2f", megabytes)) MB, \(String(format: "%.1f", rate)) MB/s\n"
+            + (t.files > lintFiles ? "Index: \(plural(t.files, "file")) indexed for types, \(lintFiles) of them to lint\n" : "")
             + (t.peakMemoryAfterCheck > 0
                 ? "Peak memory: \(mb(t.peakMemoryAfterScan)) after scanning, \(mb(t.peakMemoryAfterIndex)) after indexing, \(mb(t.peakMemoryAfterCheck)) after checking\n"
                 : "")

@@ -30,7 +30,7 @@ extension CommandLineTool {
         let run = try runLinter(options, workflow, parsed, keepsIndex: true, stdin: stdin, stderr: stderr)
         for d in run.result.diagnostics { stderr("Error: \(d.path): \(d.message)\n") }
         let base = LintSources.workTreeRoot(containing: run.root) ?? run.root
-        let context = ReportContext(toolVersion: version, rules: infos, baseDirectory: base)
+        let context = ReportContext(toolVersion: version, rules: infos, baseDirectory: base, currentDirectory: FileDiscovery.absolutePath("."))
         guard let index = run.result.index else {
             stderr("Warning: no Swift files to draw\n")
             return run.result.diagnostics.isEmpty ? ExitStatus.success : ExitStatus.failure
@@ -43,7 +43,8 @@ extension CommandLineTool {
         let collapse = view.collapse
         let graph = view.apply(to: whole) { path in
             guard let path = path else { return "." }
-            let relative = context.relativePath(path)
+            // Module and folder names do not depend on where the command ran.
+            let relative = context.repositoryPath(path)
             return collapse == .folder ? GraphView.folderName(ofRelativePath: relative) : GraphView.moduleName(ofRelativePath: relative)
         }
         let text = format.render(graph, context: context)

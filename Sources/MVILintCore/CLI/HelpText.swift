@@ -7,15 +7,51 @@ enum HelpText {
     EXIT STATUS:
       0  No error-severity finding (warnings alone pass, unless --strict).
       1  At least one error-severity finding; with --strict, at least one finding.
-      2  A usage or configuration error, an input error (a path that does not exist, a file
-         that cannot be read or is not UTF-8; the other files are still linted and their
-         findings reported), or an internal failure.
+      2  A usage or configuration error, an input error (a path that does not exist,
+         a file that cannot be read or is not UTF-8; the other files are still
+         linted and their findings reported), or an internal failure.
     """
+
+    /// Help text is wrapped to this many columns.
+    static let width = 80
+
+    /// The notes of `mvilint help lint`, one paragraph each.
+    static let notes = [
+        "Directories named .build, .git, .swiftpm, DerivedData, Pods and Carthage, hidden files and directories, and package manifests (Package.swift) are skipped while searching; a path named explicitly is always linted.",
+        "Types resolve across the whole project: the nearest directory above the first path that holds .mvilint.json, Package.swift or an .xcodeproj is the project root, and every Swift file under it is indexed (the summary line says so when that is more than the files linted: 'Linted 3 files (indexed 120 for types)'). Targets that a Package.swift under it builds with .defaultIsolation(MainActor.self), and Xcode targets built with SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor, count as main-actor isolated.",
+        "A directory without Swift files prints a warning and does not fail the run. A path spelled like a command (rules, version, ...) is written ./rules or after 'lint'; a word spelled nearly like one ('lnt') is an unknown command unless such a path exists.",
+        "Findings go to standard output; the summary, warnings and errors to standard error. The xcode reporter prints absolute paths; the others print paths relative to the current directory (absolute outside it), and so does --fix --dry-run, whose diff 'git apply' accepts there.",
+        "Configuration: .mvilint.json (JSON5) in the project root or the nearest parent directory, or --config <file>; 'mvilint init' writes a commented starter. Silence a finding with '// mvilint:disable:next <rule-id> - reason' (also disable:this, disable:previous, and disable ... enable regions). --fix applies safe fixes only (--unsafe-fixes adds the rest) and leaves a file that changed meanwhile untouched.",
+    ]
+
+    /// A usage line wrapped before its ` [` groups, continued under the first word after `USAGE: `.
+    static func wrappedUsage(_ usage: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        for (k, part) in usage.components(separatedBy: " [").enumerated() {
+            let piece = k == 0 ? part : "[" + part
+            if !current.isEmpty, 7 + current.count + 1 + piece.count > width {
+                lines.append(current)
+                current = piece
+            } else {
+                current += current.isEmpty ? piece : " " + piece
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n       ")
+    }
+
+    /// `text` wrapped to `width` columns, every line indented by `indent` spaces.
+    static func paragraph(_ text: String, indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        return text.wrapped(width: width - indent).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { pad + $0 + "\n" }.joined()
+    }
 
     /// `mvilint --help`: the overview, the commands and the options of `lint`.
     static func general(version: String) -> String {
         var out = """
-        OVERVIEW: mvilint \(version) checks SwiftUI code against MVVM and MVI architecture conventions.
+        OVERVIEW: mvilint \(version) checks SwiftUI code against MVVM and MVI conventions.
 
         USAGE: \(Command.lint.usage)
                mvilint <command> [<arguments>]
@@ -47,39 +83,23 @@ enum HelpText {
 
     /// `mvilint help COMMAND` and `mvilint COMMAND --help`.
     static func command(_ command: Command, version: String) -> String {
-        var out = "OVERVIEW: \(command.summary).\n\nUSAGE: \(command.usage)\n"
+        // The summary wrapped under itself: `OVERVIEW: ` is 10 columns wide.
+        let overview = (command.summary + ".").wrapped(width: width - 10).replacingOccurrences(of: "\n", with: "\n          ")
+        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(wrappedUsage(command.usage))\n"
         switch command {
         case .lint:
             out += """
 
             ARGUMENTS:
-              <path>  A Swift file or a directory to search recursively (default: the current
-                      directory). A file named explicitly is linted whatever its extension.
+              <path>  A Swift file or a directory to search recursively (default: the
+                      current directory). A file named explicitly is linted whatever its
+                      extension.
 
             OPTIONS:
 
             """
             out += optionTable(command.options)
-            out += """
-
-            NOTES:
-              Directories named .build, .git, .swiftpm, DerivedData, Pods and Carthage, hidden
-              files and directories, and package manifests (Package.swift) are skipped while
-              searching; a path named explicitly is always linted. Types resolve across the whole project: the nearest directory above the first
-              path that holds .mvilint.json, Package.swift or an .xcodeproj is the project root,
-              and every Swift file under it is indexed. Targets that a Package.swift under it
-              builds with .defaultIsolation(MainActor.self), and Xcode targets built with
-              SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor, count as main-actor isolated.
-              A directory without Swift files prints a warning and does not fail the run.
-              A path spelled like a command (rules, version, ...) is written ./rules or after 'lint'.
-              Findings go to standard output; the summary, warnings and errors to standard error.
-              Configuration: .mvilint.json (JSON5) in the project root or the nearest parent
-              directory, or --config <file>; 'mvilint init' writes a commented starter. Silence a
-              finding with '// mvilint:disable:next <rule-id> - reason' (also disable:this,
-              disable:previous, and disable ... enable regions). --fix applies safe fixes only
-              (--unsafe-fixes adds the rest) and leaves a file that changed meanwhile untouched.
-
-            """
+            out += "\nNOTES:\n" + notes.map { paragraph($0, indent: 2) }.joined(separator: "\n")
             out += "\n" + exitStatus + "\n"
         case .explain:
             out += """
@@ -103,51 +123,32 @@ enum HelpText {
             """
             out += optionTable(command.options)
         case .docs:
-            out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md, the index.\n\nOPTIONS:\n"
+            out += "\nARGUMENTS:\n  <directory>  Where to write <rule-id>.md for every rule and README.md,\n"
+            out += "               the index.\n\nOPTIONS:\n"
             out += optionTable(command.options)
         case .new:
-            out += """
-
-            ARGUMENTS:
-              screen  What to create: the files of one screen.
-              <name>  The screen's name: an UpperCamelCase Swift identifier (Profile makes ProfileView).
-
-            OPTIONS:
-
-            """
-            out += optionTable(command.options)
-            out += """
-
-            NOTES:
-              mvvm writes a use case protocol, a @MainActor view model and a view that owns it and
-              loads in .task(id:); mvi a State struct, an Intent enum and a store with send(_:);
-              redux State, Action, a pure reducer and, once per project, the generic store that
-              dispatches. Model and use case names take the suffixes of the configuration
-              (model_suffixes, usecase_suffixes). An existing file is never replaced: when one of
-              the screen's files exists, nothing is written (exit status 2).
-
-            """
+            out += "\nARGUMENTS:\n" + table([
+                ("screen", "What to create: the files of one screen."),
+                ("<name>", "The screen's name: an UpperCamelCase Swift identifier (Profile makes ProfileView)."),
+            ], indent: 2)
+            out += "\nOPTIONS:\n" + optionTable(command.options)
+            out += "\nNOTES:\n" + paragraph("mvvm writes a use case protocol, a @MainActor view model and a view that owns it and loads in .task(id:); mvi a State struct, an Intent enum and a store with send(_:); redux State, Action, a pure reducer and, once per project, the generic store that dispatches. Model and use case names take the suffixes of the configuration (model_suffixes, usecase_suffixes). An existing file is never replaced: when one of the screen's files exists, nothing is written (exit status 2).", indent: 2)
         case .xcodeTemplate:
-            out += """
-
-            ARGUMENTS:
-              export       Write the templates.
-              <directory>  Where to write "SwiftUI Screen.xctemplate" and "Redux Store.xctemplate".
-                           Xcode reads them from ~/Library/Developer/Xcode/Templates/File Templates/.
-
-            OPTIONS:
-
-            """
-            out += optionTable(command.options)
+            out += "\nARGUMENTS:\n" + table([
+                ("export", "Write the templates."),
+                ("<directory>", "Where to write \"SwiftUI Screen.xctemplate\" and \"Redux Store.xctemplate\". Xcode reads them from ~/Library/Developer/Xcode/Templates/File Templates/."),
+            ], indent: 2)
+            out += "\nOPTIONS:\n" + optionTable(command.options)
         case .help:
-            out += "\nARGUMENTS:\n  <command>  One of: \(Command.allCases.map(\.rawValue).joined(separator: ", ")).\n\nOPTIONS:\n"
+            let names = "One of: \(Command.allCases.map(\.rawValue).joined(separator: ", "))."
+            out += "\nARGUMENTS:\n" + table([("<command>", names)], indent: 2) + "\nOPTIONS:\n"
             out += optionTable(command.options)
         case .graph:
             out += """
 
             ARGUMENTS:
-              <path>  A Swift file or a directory (default: the current directory); the whole
-                      project around it is indexed, as for 'lint'.
+              <path>  A Swift file or a directory (default: the current directory); the
+                      whole project around it is indexed, as for 'lint'.
 
             OPTIONS:
 
@@ -156,16 +157,9 @@ enum HelpText {
             out += """
 
             NOTES:
-              Nodes are the project's apps, views, models (view models, stores, their intents and
-              state), use cases, repositories and other types of the layers, grouped by layer.
-              Edges: a view owns a model (@StateObject, @State), observes one passed in
-              (@ObservedObject, @Bindable), reads the environment (env), provides an environment
-              object to the views it builds, composes another view; a stored property depends on
-              another type; a type conforms to a protocol. Nodes and edges that findings are about
-              are drawn in red with the rule ids. The JSON form is described in docs/graph.md.
-              --focus and --only-violations narrow the graph first, then --collapse groups it.
 
             """
+            out += paragraph("Nodes are the project's apps, views, models (view models, stores, their intents and state), use cases, repositories and other types of the layers, grouped by layer. Edges: a view owns a model (@StateObject, @State), observes one passed in (@ObservedObject, @Bindable), reads the environment (env), provides an environment object to the views it builds, composes another view; a stored property depends on another type; a type conforms to a protocol. Nodes and edges that findings are about are drawn in red with the rule ids. The JSON form is described in docs/graph.md. --focus and --only-violations narrow the graph first, then --collapse groups it.", indent: 2)
         case .rules, .version, .reporters:
             out += "\nOPTIONS:\n" + optionTable(command.options)
         }
@@ -179,11 +173,15 @@ enum HelpText {
         }, indent: 2)
     }
 
-    /// Two aligned columns.
+    /// Two aligned columns; the second wraps to the help width, continued under itself.
     static func table(_ rows: [(String, String)], indent: Int) -> String {
-        let width = rows.map { $0.0.count }.max() ?? 0
+        let first = rows.map { $0.0.count }.max() ?? 0
         let pad = String(repeating: " ", count: indent)
-        return rows.map { pad + $0.0.padded(to: width) + "  " + $0.1 + "\n" }.joined()
+        let hanging = String(repeating: " ", count: indent + first + 2)
+        return rows.map { row in
+            let lines = row.1.wrapped(width: max(20, width - indent - first - 2)).split(separator: "\n", omittingEmptySubsequences: false)
+            return pad + row.0.padded(to: first) + "  " + lines.joined(separator: "\n" + hanging) + "\n"
+        }.joined()
     }
 
     // MARK: Rules
@@ -218,6 +216,14 @@ enum HelpText {
         if full, !info.details.isEmpty {
             out += "\nDetails:\n\n" + info.details.trimmingWhitespaceLines().wrapped(width: 100) + "\n"
         }
+        if full, !info.knowledge.isEmpty {
+            // The tables of what mvilint knows, one line per row (the rule's page has them as tables).
+            out += "\nWhat mvilint knows:\n"
+            for t in info.knowledge {
+                out += "\n" + t.title + " (" + t.columns.joined(separator: "; ") + "):\n"
+                for r in t.rows { out += ("- " + r.cells.filter { !$0.isEmpty }.joined(separator: "; ")).wrapped(width: 100) + "\n" }
+            }
+        }
         let shown = info.examples.filter { !$0.isHiddenFromDocs }
         for (kind, heading) in [(RuleExample.Kind.triggering, "Triggering example"), (.nonTriggering, "Non-triggering example")] {
             var examples = shown.filter { $0.kind == kind }
@@ -237,7 +243,8 @@ enum HelpText {
         }
         if !full {
             let total = shown.count
-            out += "\n'mvilint explain --full \(info.id)' prints the details\(total > 2 ? " and all \(total) examples" : "").\n"
+            let knows = info.knowledge.isEmpty ? "" : ", what mvilint knows"
+            out += "\n'mvilint explain --full \(info.id)' prints the details\(knows)\(total > 2 ? " and all \(total) examples" : "").\n"
         }
         return out
     }

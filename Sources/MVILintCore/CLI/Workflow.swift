@@ -100,7 +100,10 @@ extension CommandLineTool {
         let candidates = outcome.result.findings.filter { $0.fix != nil }
         let unsafeLeft = w.unsafeFixes ? 0 : candidates.filter { $0.fix?.safety == .unsafe }.count
         let files = FixApplier.fixFiles(candidates, lintedSources: lint.sources, includeUnsafe: w.unsafeFixes, dryRun: w.dryRun,
-                                        displayPath: { Baseline.relativePath($0, to: root) })
+                                        displayPath: { [currentDirectory = FileDiscovery.absolutePath(".")] in
+                                            // As reports print them, so that `git apply` works from here.
+                                            ReportPaths.display($0, currentDirectory: currentDirectory)
+                                        })
         var fixed = 0, fixedFiles = 0, skipped = 0
         var failures: [InputDiagnostic] = []
         for file in files {

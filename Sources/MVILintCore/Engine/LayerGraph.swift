@@ -9,6 +9,9 @@ public struct LayerGraph: Sendable {
     public var allowed: [String: [String]]
     /// The layer of view-like types whatever their name (`view`, when the graph has that layer).
     public var viewLikeLayer: String?
+    /// Type names that the configuration puts in the data layer (`data_layer_types`): the `data`
+    /// layer's whatever their name, when the graph has that layer.
+    public var dataLayerTypes: Set<String> = []
 
     public static let defaultLayers: [String: [String]] = [
         "view": ["View"],
@@ -31,19 +34,23 @@ public struct LayerGraph: Sendable {
             if !allowed.isEmpty { for l in layers.keys where allowed[l] == nil { allowed[l] = [] } }
         }
         viewLikeLayer = layers["view"] != nil ? "view" : nil
+        if layers["data"] != nil { dataLayerTypes = Set(settings.knowledge.configuredDataLayerTypes) }
     }
 
-    /// The layer of a type: `view` for a view-like type (when the graph has that layer), else the
-    /// longest matching suffix, then a conforming protocol's layer. `declaration` is the type's own
+    /// The layer of a type: `view` for a view-like type (when the graph has that layer), `data`
+    /// for a type the configuration names (`data_layer_types`), else the longest matching suffix,
+    /// then a conforming protocol's layer. `declaration` is the type's own
     /// declaration when it is the one checked: a name that several types share (a `Coordinator`
     /// nested in each of several views) then conforms only to what that declaration says, and a
     /// referenced name that several types share gets no layer from conformances.
     public func layer(of name: String, project: ProjectIndex, isViewLike: Bool, declaration: TypeDecl? = nil) -> String? {
         if isViewLike, let view = viewLikeLayer { return view }
+        if dataLayerTypes.contains(name) { return "data" }
         if let l = suffixLayer(of: name) { return l }
         if let s = project.symbol(name) {
             let inherited = s.isDeclaredMoreThanOnce ? declaration?.inheritedBaseNames ?? [] : s.inherited
             for p in inherited where project.kind(of: p) == .protocol {
+                if dataLayerTypes.contains(p) { return "data" }
                 if let l = suffixLayer(of: p) { return l }
             }
         }

@@ -121,7 +121,7 @@ public struct Suppressions {
         ]
         guard let (isEnable, scope) = commands[command], i == end || bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 else {
             let spelled = String(decoding: bytes[start..<i], as: UTF8.self)
-            let hint = Suggestions.closest(to: command, among: commands.keys.sorted()).map { "; did you mean `mvilint:\($0)`" }
+            let hint = Suggestions.closest(to: command, among: commands.keys.sorted()).map { "; did you mean `mvilint:\($0)`?" }
                 ?? "; use `disable`, `disable:next`, `disable:this`, `disable:previous` or `enable`"
             problems.append(Problem(offset: start, message: "`\(spelled)` is not a suppression command\(hint)"))
             return
@@ -186,7 +186,7 @@ public struct Suppressions {
             for m in d.mentions {
                 let isAll = m.id == Suppressions.allKeyword
                 if !isAll, !knownRules.contains(m.id) {
-                    let hint = Suggestions.closest(to: m.id, among: knownRules.sorted()).map { "; did you mean `\($0)`" } ?? "; run `mvilint rules` to list the rules"
+                    let hint = Suggestions.closest(to: m.id, among: knownRules.sorted()).map { "; did you mean `\($0)`?" } ?? "; run `mvilint rules` to list the rules"
                     report(m.offset, "`\(m.id)` in this suppression is not a rule id\(hint)")
                     continue
                 }

@@ -20,7 +20,9 @@
 /// An error is `critical`, a warning `minor`; the category follows the rule's category
 /// (docs/reporters.md). `content.body` is the rule's summary and a link to its page. Columns
 /// count characters from 1; notes become `other_locations`. `fingerprint` is the stable hash
-/// of `ReportContext.fingerprints` (the same as in the gitlab and sarif reports).
+/// of `ReportContext.fingerprints` (the same as in the gitlab and sarif reports). Paths follow
+/// `ReportPaths` (relative to the current directory). A file that could not be linted is a
+/// `critical` issue on its first line with `check_name` `input_error` and category `Bug Risk`.
 public enum CodeClimateReporter: Reporter {
     public static let id = "codeclimate"
     public static let summary = "Code Climate issues as a JSON array (engine specification fields)"
@@ -31,11 +33,29 @@ public enum CodeClimateReporter: Reporter {
         let findings = result.findings.sorted(by: Finding.reportOrder)
         func location(_ path: String, _ at: SourceLocation) -> ReportJSON {
             .object([
-                ("path", .string(context.relativePath(path))),
+                ("path", .string(context.displayPath(path))),
                 ("positions", .object([("begin", .object([("line", .int(at.line)), ("column", .int(at.column))]))])),
             ])
         }
-        let issues = zip(findings, context.fingerprints(findings)).map { f, fingerprint -> ReportJSON in
+        var fingerprints = context.fingerprints(findings).makeIterator()
+        let issues = ReportEntry.merged(findings, result.diagnostics).map { entry -> ReportJSON in
+            let f: Finding
+            switch entry {
+            case .finding(let finding):
+                f = finding
+            case .inputError(let d):
+                return .object([
+                    ("type", .string("issue")),
+                    ("check_name", .string(ReportEntry.inputErrorName)),
+                    ("description", .string(d.message)),
+                    ("content", .object([("body", .string("\(context.toolName) could not lint this file, so its findings are missing: \(d.message)."))])),
+                    ("categories", .array([.string("Bug Risk")])),
+                    ("location", location(d.path, SourceLocation(line: 1, column: 1))),
+                    ("severity", .string("critical")),
+                    ("fingerprint", .string(context.inputErrorFingerprint(d))),
+                ])
+            }
+            let fingerprint = fingerprints.next() ?? ""
             let summary = context.rule(f.ruleID).map { $0.info.summary + ". " } ?? ""
             var members: [(String, ReportJSON)] = [
                 ("type", .string("issue")),

@@ -5,28 +5,37 @@
 ///     ::error file=Features/OrdersView.swift,line=5,col=5,title=owned_model_state_object::`viewModel` is …
 ///     ::warning file=Features/OrdersView.swift,line=7,col=16,title=private_view_state::`isShowingFilters` …
 ///
-/// Paths are relative to the base directory (the repository root when the project is in a git
-/// work tree, which is what Actions expects). Values are escaped as the Actions runner
-/// unescapes them: `%`, carriage return and line feed in the message; additionally `:` and `,`
-/// in properties. Notes are not annotated (an annotation has a single location); input
-/// diagnostics go to standard error as usual.
+/// Paths follow `ReportPaths` (relative to the current directory, which in a workflow is the
+/// repository root, as Actions expects; the runner also accepts absolute paths inside the
+/// workspace). Values are escaped as the Actions runner unescapes them: `%`, carriage return
+/// and line feed in the message; additionally `:` and `,` in properties. Notes are not annotated
+/// (an annotation has a single location). A file that could not be linted is an error
+/// annotation on its first line, titled `input_error`:
+///
+///     ::error file=Features/Broken.swift,line=1,col=1,title=input_error::file is not valid UTF-8
 public enum GitHubReporter: Reporter {
     public static let id = "github"
     public static let summary = "GitHub Actions workflow commands (::warning/::error annotations)"
 
     public static func report(_ result: LintResult, context: ReportContext) -> String {
         var out = ""
-        for f in result.findings.sorted(by: Finding.reportOrder) {
-            let command = f.severity == .error ? "error" : "warning"
-            let properties = [
-                "file=" + escapeProperty(context.relativePath(f.path)),
-                "line=\(f.line)",
-                "col=\(f.column)",
-                "title=" + escapeProperty(f.ruleID),
-            ]
-            out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(f.message))\n"
+        for entry in result.reportEntries {
+            switch entry {
+            case .finding(let f):
+                out += command(f.severity == .error ? "error" : "warning", file: context.displayPath(f.path),
+                               line: f.line, column: f.column, title: f.ruleID, message: f.message)
+            case .inputError(let d):
+                out += command("error", file: context.displayPath(d.path), line: 1, column: 1,
+                               title: ReportEntry.inputErrorName, message: d.message)
+            }
         }
         return out
+    }
+
+    /// One `::error …::message` line.
+    private static func command(_ name: String, file: String, line: Int, column: Int, title: String, message: String) -> String {
+        let properties = ["file=" + escapeProperty(file), "line=\(line)", "col=\(column)", "title=" + escapeProperty(title)]
+        return "::\(name) \(properties.joined(separator: ","))::\(escapeData(message))\n"
     }
 
     /// The message part: `%`, carriage return and line feed (scalar by scalar, so that a

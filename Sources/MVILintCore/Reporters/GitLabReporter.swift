@@ -20,7 +20,9 @@
 /// `severity`: a warning is `minor`, an error `major` (GitLab's scale is info, minor, major,
 /// critical, blocker; mvilint findings are design problems, not outages). `fingerprint` is the
 /// stable SHA-256 of `ReportContext.fingerprints`, so GitLab can tell new findings from old
-/// ones. Paths are relative to the base directory (the repository root in a git work tree).
+/// ones. Paths follow `ReportPaths` (relative to the current directory: run from the repository
+/// root, as GitLab CI jobs do). A file that could not be linted is a `major` issue on its first
+/// line with `check_name` `input_error`, fingerprinted by its path and message.
 public enum GitLabReporter: Reporter {
     public static let id = "gitlab"
     public static let summary = "GitLab Code Quality JSON (merge request widget)"
@@ -29,18 +31,30 @@ public enum GitLabReporter: Reporter {
 
     public static func report(_ result: LintResult, context: ReportContext) -> String {
         let findings = result.findings.sorted(by: Finding.reportOrder)
-        let issues = zip(findings, context.fingerprints(findings)).map { f, fingerprint -> ReportJSON in
-            .object([
-                ("description", .string(f.message)),
-                ("check_name", .string(f.ruleID)),
-                ("fingerprint", .string(fingerprint)),
-                ("severity", .string(f.severity == .error ? "major" : "minor")),
-                ("location", .object([
-                    ("path", .string(context.relativePath(f.path))),
-                    ("lines", .object([("begin", .int(f.line))])),
-                ])),
-            ])
+        var fingerprints = context.fingerprints(findings).makeIterator()
+        let issues = ReportEntry.merged(findings, result.diagnostics).map { entry -> ReportJSON in
+            switch entry {
+            case .finding(let f):
+                return issue(f.message, check: f.ruleID, fingerprint: fingerprints.next() ?? "",
+                             severity: f.severity == .error ? "major" : "minor", path: context.displayPath(f.path), line: f.line)
+            case .inputError(let d):
+                return issue(d.message, check: ReportEntry.inputErrorName, fingerprint: context.inputErrorFingerprint(d),
+                             severity: "major", path: context.displayPath(d.path), line: 1)
+            }
         }
         return ReportJSON.array(issues).rendered() + "\n"
+    }
+
+    private static func issue(_ description: String, check: String, fingerprint: String, severity: String, path: String, line: Int) -> ReportJSON {
+        .object([
+            ("description", .string(description)),
+            ("check_name", .string(check)),
+            ("fingerprint", .string(fingerprint)),
+            ("severity", .string(severity)),
+            ("location", .object([
+                ("path", .string(path)),
+                ("lines", .object([("begin", .int(line))])),
+            ])),
+        ])
     }
 }

@@ -4,7 +4,7 @@
 public enum GraphFormat: String, Sendable, CaseIterable {
     case mermaid, dot, json
 
-    /// The graph in this format, ending with a newline. Paths go through `context.relativePath`.
+    /// The graph in this format, ending with a newline. Paths go through `context.displayPath`.
     public func render(_ graph: ArchitectureGraph, context: ReportContext) -> String {
         switch self {
         case .mermaid: return MermaidGraph.render(graph)
@@ -167,14 +167,14 @@ public enum GraphJSON {
         func finding(_ f: ArchitectureGraph.FindingRef) -> ReportJSON {
             .object([
                 ("rule", .string(f.ruleID)), ("severity", .string(f.severity.reportedName)), ("message", .string(f.message)),
-                ("file", .string(context.relativePath(f.path))), ("line", .int(f.line)), ("column", .int(f.column)),
+                ("file", .string(context.displayPath(f.path))), ("line", .int(f.line)), ("column", .int(f.column)),
             ])
         }
         let nodes = graph.nodes.map { n -> ReportJSON in
             var members: [(String, ReportJSON)] = [
                 ("id", .string(n.id)), ("name", .string(n.name)), ("role", .string(n.role.rawValue)), ("layer", .string(n.layer)),
                 ("kind", .string(n.kind)), ("traits", .array(n.traits.map(ReportJSON.string))),
-                ("file", n.path.map { .string(context.relativePath($0)) } ?? .null), ("line", n.line.map(ReportJSON.int) ?? .null),
+                ("file", n.path.map { .string(context.displayPath($0)) } ?? .null), ("line", n.line.map(ReportJSON.int) ?? .null),
             ]
             if n.role == .group {
                 members.append(("members", .object(ArchitectureGraph.Role.allCases.compactMap { r in n.members[r].map { (r.rawValue, .int($0)) } })))

@@ -106,7 +106,7 @@ public enum HTMLReporter: Reporter {
         let narrowed = GraphView(onlyViolations: true).apply(to: graph) { _ in "" }
         if narrowed.nodes.count <= maxGraphNodes { return narrowed }
         return GraphView(onlyViolations: true, collapse: .module).apply(to: graph) { path in
-            path.map { GraphView.moduleName(ofRelativePath: context.relativePath($0)) } ?? "."
+            path.map { GraphView.moduleName(ofRelativePath: context.repositoryPath($0)) } ?? "."
         }
     }
 
@@ -151,18 +151,18 @@ public enum HTMLReporter: Reporter {
             if byFile.last?.0 == f.path { byFile[byFile.count - 1].1.append(f) } else { byFile.append((f.path, [f])) }
         }
         for (path, list) in byFile {
-            out += "<section class=\"file\"><h3>\(h(context.relativePath(path))) <span class=\"count\">\(list.count)</span></h3>\n"
+            out += "<section class=\"file\"><h3>\(h(context.displayPath(path))) <span class=\"count\">\(list.count)</span></h3>\n"
             for f in list {
                 let severity = f.severity.reportedName
                 out += "<article class=\"finding \(severity)\" data-rule=\"\(h(f.ruleID))\" data-severity=\"\(severity)\">"
                 out += "<p class=\"head\"><span class=\"sev \(severity)\">\(severity)</span> <a class=\"rule\" href=\"\(h(context.ruleDocURL(f.ruleID)))\"><code>\(h(f.ruleID))</code></a> "
-                out += "<span class=\"loc\">\(h(context.relativePath(f.path))):\(f.line):\(f.column)</span></p>"
+                out += "<span class=\"loc\">\(h(context.displayPath(f.path))):\(f.line):\(f.column)</span></p>"
                 out += "<p class=\"message\">\(message(f.message))</p>"
                 out += code(around: f, context)
                 if !f.notes.isEmpty {
                     out += "<ul class=\"notes\">"
                     for n in f.notes {
-                        out += "<li><span class=\"loc\">\(h(context.relativePath(n.path))):\(n.location.line):\(n.location.column)</span> \(message(n.message))</li>"
+                        out += "<li><span class=\"loc\">\(h(context.displayPath(n.path))):\(n.location.line):\(n.location.column)</span> \(message(n.message))</li>"
                     }
                     out += "</ul>"
                 }
@@ -173,7 +173,7 @@ public enum HTMLReporter: Reporter {
         if findings.isEmpty { out += "<p class=\"clean\">No findings.</p>\n" }
         if !diagnostics.isEmpty {
             out += "<h3>Files that could not be linted</h3><ul>"
-            for d in diagnostics { out += "<li><span class=\"loc\">\(h(context.relativePath(d.path)))</span>: \(h(d.message))</li>" }
+            for d in diagnostics { out += "<li><span class=\"loc\">\(h(context.displayPath(d.path)))</span>: \(h(d.message))</li>" }
             out += "</ul>\n"
         }
         return out + "</section>\n"

@@ -1,27 +1,29 @@
 /// The JSON reporter: one stable, versioned object with findings, a summary and diagnostics.
 
-import Foundation
-
-/// Prints one pretty-printed JSON object with sorted keys and unescaped `/`:
+/// Prints one pretty-printed JSON object, keys in alphabetical order, two-space indentation,
+/// `[]` and `{}` for empty arrays and objects, `/` unescaped:
 ///
 ///     {
-///       "diagnostics" : [ { "file" : "/abs/Broken.swift", "message" : "file is not valid UTF-8" } ],
-///       "findings" : [
+///       "diagnostics": [ { "file": "Sources/Broken.swift", "message": "file is not valid UTF-8" } ],
+///       "findings": [
 ///         {
-///           "column" : 5, "file" : "/abs/Model.swift", "line" : 12,
-///           "message" : "…", "notes" : [ { "column" : 7, "file" : "…", "line" : 3, "message" : "…" } ],
-///           "rule" : "state_private_set", "severity" : "warning"
+///           "column": 5, "file": "Sources/Model.swift", "line": 12,
+///           "message": "…", "notes": [ { "column": 7, "file": "…", "line": 3, "message": "…" } ],
+///           "rule": "state_private_set", "severity": "warning"
 ///         }
 ///       ],
-///       "summary" : { "by_rule" : { "state_private_set" : 1 }, "errors" : 0, "files" : 12, "findings" : 1, "warnings" : 1 },
-///       "tool" : { "name" : "mvilint", "version" : "0.1.0" },
-///       "version" : 1
+///       "summary": { "by_rule": { "state_private_set": 1 }, "errors": 0, "files": 12, "findings": 1, "warnings": 1 },
+///       "tool": { "name": "mvilint", "version": "0.1.0" },
+///       "version": 1
 ///     }
 ///
 /// `version` is the schema version: keys are only ever added within one version. Lines and
-/// columns are 1-based; columns count characters. `severity` is `warning` or `error`.
+/// columns are 1-based; columns count characters. `severity` is `warning` or `error`. Paths
+/// follow `ReportPaths` (relative to the current directory, absolute outside it).
 /// `summary.files` counts the files that were linted; `diagnostics` lists inputs that could not
-/// be linted. Findings are in report order (path, line, column, rule).
+/// be linted. Findings are in report order (path, line, column, rule); diagnostics by path.
+/// The text is the same on every platform (`ReportJSON`, not `JSONEncoder`, whose spacing
+/// and escaping differ between Foundation versions).
 public enum JSONReporter: Reporter {
     public static let id = "json"
     public static let summary = "A versioned JSON object with findings, a summary and diagnostics"
@@ -32,54 +34,33 @@ public enum JSONReporter: Reporter {
         let findings = result.findings.sorted(by: Finding.reportOrder)
         var byRule: [String: Int] = [:]
         for f in findings { byRule[f.ruleID, default: 0] += 1 }
-        let document = Document(
-            version: schemaVersion,
-            tool: Tool(name: context.toolName, version: context.toolVersion),
-            findings: findings.map { f in
-                FindingObject(file: f.path, line: f.line, column: f.column, severity: f.severity.reportedName,
-                              rule: f.ruleID, message: f.message,
-                              notes: f.notes.map { NoteObject(file: $0.path, line: $0.location.line, column: $0.location.column, message: $0.message) })
-            },
-            summary: Summary(files: result.lintedFileCount, findings: findings.count,
-                             errors: findings.filter { $0.severity == .error }.count,
-                             warnings: findings.filter { $0.severity != .error }.count,
-                             by_rule: byRule),
-            diagnostics: result.diagnostics.map { DiagnosticObject(file: $0.path, message: $0.message) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        if #available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *) {
-            encoder.outputFormatting.insert(.withoutEscapingSlashes)
+        let errors = findings.filter { $0.severity == .error }.count
+        func location(_ path: String, _ line: Int, _ column: Int, _ message: String) -> [(String, ReportJSON)] {
+            [("column", .int(column)), ("file", .string(context.displayPath(path))), ("line", .int(line)), ("message", .string(message))]
         }
-        // Encoding strings, integers and dictionaries of them cannot fail.
-        guard let data = try? encoder.encode(document) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let findingObjects: [ReportJSON] = findings.map { f in
+            .object(location(f.path, f.line, f.column, f.message) + [
+                ("notes", .array(f.notes.map { .object(location($0.path, $0.location.line, $0.location.column, $0.message)) })),
+                ("rule", .string(f.ruleID)),
+                ("severity", .string(f.severity.reportedName)),
+            ])
+        }
+        let diagnostics: [ReportJSON] = ReportEntry.sortedInputErrors(result.diagnostics).map { d in
+            .object([("file", .string(context.displayPath(d.path))), ("message", .string(d.message))])
+        }
+        let document = ReportJSON.object([
+            ("diagnostics", .array(diagnostics)),
+            ("findings", .array(findingObjects)),
+            ("summary", .object([
+                ("by_rule", .object(byRule.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+                ("errors", .int(errors)),
+                ("files", .int(result.lintedFileCount)),
+                ("findings", .int(findings.count)),
+                ("warnings", .int(findings.count - errors)),
+            ])),
+            ("tool", .object([("name", .string(context.toolName)), ("version", .string(context.toolVersion))])),
+            ("version", .int(schemaVersion)),
+        ])
+        return document.rendered() + "\n"
     }
-
-    // The schema, as Codable values; property names are the JSON keys.
-    private struct Document: Encodable {
-        var version: Int
-        var tool: Tool
-        var findings: [FindingObject]
-        var summary: Summary
-        var diagnostics: [DiagnosticObject]
-    }
-    private struct Tool: Encodable { var name: String; var version: String }
-    private struct FindingObject: Encodable {
-        var file: String
-        var line: Int
-        var column: Int
-        var severity: String
-        var rule: String
-        var message: String
-        var notes: [NoteObject]
-    }
-    private struct NoteObject: Encodable { var file: String; var line: Int; var column: Int; var message: String }
-    private struct Summary: Encodable {
-        var files: Int
-        var findings: Int
-        var errors: Int
-        var warnings: Int
-        var by_rule: [String: Int]
-    }
-    private struct DiagnosticObject: Encodable { var file: String; var message: String }
 }

@@ -1,7 +1,7 @@
 /// The JUnit reporter: JUnit XML, so that CI test-report views list each finding as a failure.
 
-/// Prints a JUnit XML document with one `<testsuite>` per file that has findings (named by the
-/// path relative to the base directory, sorted) and one failing `<testcase>` per finding:
+/// Prints a JUnit XML document with one `<testsuite>` per file that has findings (named by its
+/// path as `ReportPaths` says, in report order) and one failing `<testcase>` per finding:
 ///
 ///     <?xml version="1.0" encoding="UTF-8"?>
 ///     <testsuites name="mvilint" tests="2" failures="2" errors="0">
@@ -24,7 +24,7 @@ public enum JUnitReporter: Reporter {
 
     public static func report(_ result: LintResult, context: ReportContext) -> String {
         let findings = result.findings.sorted(by: Finding.reportOrder)
-        let diagnostics = result.diagnostics.sorted { ($0.path, $0.message) < ($1.path, $1.message) }
+        let diagnostics = ReportEntry.sortedInputErrors(result.diagnostics)
         let total = findings.count + diagnostics.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(Escaping.xml(context.toolName))\" tests=\"\(total)\" failures=\"\(findings.count)\" errors=\"\(diagnostics.count)\">\n"
@@ -33,11 +33,11 @@ public enum JUnitReporter: Reporter {
             if groups.last?.path == f.path { groups[groups.count - 1].findings.append(f) } else { groups.append((f.path, [f])) }
         }
         for group in groups {
-            let name = Escaping.xml(context.relativePath(group.path))
+            let name = Escaping.xml(context.displayPath(group.path))
             out += "  <testsuite name=\"\(name)\" tests=\"\(group.findings.count)\" failures=\"\(group.findings.count)\" errors=\"0\">\n"
             for f in group.findings {
                 let severity = f.severity.reportedName
-                let detail = "\(context.relativePath(f.path)):\(f.line):\(f.column): \(severity): \(f.message) (\(f.ruleID))"
+                let detail = "\(context.displayPath(f.path)):\(f.line):\(f.column): \(severity): \(f.message) (\(f.ruleID))"
                 out += "    <testcase classname=\"\(name)\" name=\"\(Escaping.xml("\(f.ruleID) at \(f.line):\(f.column)"))\">\n"
                 out += "      <failure type=\"\(severity)\" message=\"\(Escaping.xml(f.message))\">\(Escaping.xml(detail))</failure>\n"
                 out += "    </testcase>\n"
@@ -48,7 +48,7 @@ public enum JUnitReporter: Reporter {
             let suite = Escaping.xml(context.toolName)
             out += "  <testsuite name=\"\(suite)\" tests=\"\(diagnostics.count)\" failures=\"0\" errors=\"\(diagnostics.count)\">\n"
             for d in diagnostics {
-                out += "    <testcase classname=\"\(suite)\" name=\"\(Escaping.xml(context.relativePath(d.path)))\">\n"
+                out += "    <testcase classname=\"\(suite)\" name=\"\(Escaping.xml(context.displayPath(d.path)))\">\n"
                 out += "      <error type=\"input\" message=\"\(Escaping.xml(d.message))\"/>\n"
                 out += "    </testcase>\n"
             }

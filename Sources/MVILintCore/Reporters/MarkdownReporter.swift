@@ -8,9 +8,11 @@
 /// - a Mermaid block of the part of the architecture graph that holds the findings (their
 ///   neighbourhood; collapsed into modules when it is large; left out when even that is too
 ///   large for GitHub to render).
-/// Links to files are `sourceLinkBase` + `path#Lline` (the command line sets the base in GitHub
-/// Actions from `GITHUB_SERVER_URL`, `GITHUB_REPOSITORY` and `GITHUB_SHA`), else relative
-/// paths. Message text is escaped for Markdown except inside its code spans.
+/// Links to files are `sourceLinkBase` + the path from the repository root + `#Lline` (the
+/// command line sets the base in GitHub Actions from `GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`
+/// and `GITHUB_SHA`), else the displayed path. Displayed paths follow `ReportPaths` (relative to
+/// the current directory). Files that could not be linted are listed under their own heading.
+/// Message text is escaped for Markdown except inside its code spans.
 public enum MarkdownReporter: Reporter {
     public static let id = "markdown"
     public static let summary = "GitHub-flavoured Markdown for job summaries and pull-request comments, with a Mermaid graph"
@@ -28,7 +30,7 @@ public enum MarkdownReporter: Reporter {
         guard !findings.isEmpty else {
             out += "no findings\n\n\(plural(result.lintedFileCount, "file")) linted"
             out += result.diagnostics.isEmpty ? ".\n" : "; \(plural(result.diagnostics.count, "file")) could not be read.\n"
-            return out
+            return out + inputErrors(result.diagnostics, context)
         }
         out += "\(plural(findings.count, "finding")) (\(plural(errors, "error")), \(plural(findings.count - errors, "warning")))"
         out += " in \(plural(Set(findings.map(\.path)).count, "file"))\n\n"
@@ -45,6 +47,8 @@ public enum MarkdownReporter: Reporter {
             out += "| [`\(r)`](\(context.ruleDocURL(r))) | \(e) | \(byRule[r]!.count - e) | \(byRule[r]!.count) |\n"
         }
         out += "| **total** | **\(errors)** | **\(findings.count - errors)** | **\(findings.count)** |\n\n"
+        let unread = inputErrors(result.diagnostics, context)
+        if !unread.isEmpty { out += unread + "\n" }
 
         for r in rules {
             let list = byRule[r]!
@@ -75,7 +79,7 @@ public enum MarkdownReporter: Reporter {
         guard !graph.nodes.isEmpty else { return "" }
         if graph.nodes.count > maxGraphNodes {
             graph = GraphView(onlyViolations: true, collapse: .module).apply(to: whole) { path in
-                path.map { GraphView.moduleName(ofRelativePath: context.relativePath($0)) } ?? "."
+                path.map { GraphView.moduleName(ofRelativePath: context.repositoryPath($0)) } ?? "."
             }
         }
         let text = MermaidGraph.render(graph)
@@ -89,11 +93,20 @@ public enum MarkdownReporter: Reporter {
         return out
     }
 
-    /// `[path:line](base/path#Lline)`.
+    /// `[path:line](base/path#Lline)`: the displayed path, linked into the repository when
+    /// `sourceLinkBase` is set.
     static func link(_ path: String, _ line: Int, _ context: ReportContext) -> String {
-        let relative = context.relativePath(path)
-        let target = (context.sourceLinkBase ?? "") + Escaping.uriPath(relative) + "#L\(line)"
-        return "[\(inline(relative + ":" + String(line)))](\(target))"
+        let shown = context.displayPath(path)
+        let target = context.sourceLinkBase.map { $0 + Escaping.uriPath(context.repositoryPath(path)) } ?? Escaping.uriPath(shown)
+        return "[\(inline(shown + ":" + String(line)))](\(target)#L\(line))"
+    }
+
+    /// `### Files that could not be linted` and one item per input error; empty without any.
+    static func inputErrors(_ diagnostics: [InputDiagnostic], _ context: ReportContext) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        var out = "\n### Files that could not be linted\n\n"
+        for d in ReportEntry.sortedInputErrors(diagnostics) { out += "- 🛑 \(inline("`" + context.displayPath(d.path) + "`")): \(inline(d.message))\n" }
+        return out
     }
 
     /// Text for a Markdown paragraph or list item: what could be read as markup (`<`, `&`, `*`,

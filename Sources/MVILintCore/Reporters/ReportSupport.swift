@@ -1,18 +1,52 @@
-/// Helpers shared by reporters: relative paths, stable fingerprints, URI and XML escaping.
+/// Helpers shared by reporters: the paths they print, stable fingerprints, URI and XML escaping.
 
-extension ReportContext {
-    /// `path` relative to `baseDirectory` when it lies inside it; otherwise `path` unchanged.
-    public func relativePath(_ path: String) -> String {
-        guard let base = baseDirectory, !base.isEmpty else { return path }
+/// How reporters print paths (the one convention every reporter follows, `xcode` excepted).
+///
+/// A path inside the current directory is printed relative to it (`Sources/App/Model.swift`,
+/// as SwiftLint does), so that a report can be read, opened and `git apply`-ed from where the
+/// command ran; a path outside it stays absolute. In CI, where the job runs at the repository
+/// root, relative paths are relative to the repository, as GitHub, GitLab and code-scanning
+/// services expect. The `xcode` reporter prints absolute paths (Xcode and editors resolve them
+/// from anywhere). Fingerprints do not use display paths: see `ReportContext.fingerprints`.
+public enum ReportPaths {
+    /// `path` relative to `directory` when it lies inside it; otherwise `path` unchanged.
+    /// Compared byte by byte: `String.hasPrefix` works on characters, and a combining mark
+    /// after the `/` would merge with it.
+    public static func relative(_ path: String, to directory: String?) -> String {
+        guard let base = directory, !base.isEmpty else { return path }
         let prefix = base.hasSuffix("/") ? base : base + "/"
-        // Compared byte by byte: `String.hasPrefix` works on characters, and a combining mark
-        // after the `/` would merge with it.
         guard path.utf8.count > prefix.utf8.count, path.utf8.starts(with: prefix.utf8) else { return path }
         return String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
+    /// The path a report prints for `path` when run from `currentDirectory` (see `ReportPaths`).
+    public static func display(_ path: String, currentDirectory: String?) -> String {
+        relative(path, to: currentDirectory)
+    }
+}
+
+extension ReportContext {
+    /// The path to print for `path`: the convention of `ReportPaths` (relative to the current
+    /// directory when inside it, absolute otherwise). Every reporter except `xcode` names files
+    /// through this function, in findings, notes and input errors alike.
+    public func displayPath(_ path: String) -> String {
+        ReportPaths.display(path, currentDirectory: currentDirectory)
+    }
+
+    @available(*, deprecated, renamed: "displayPath", message: "reporters print paths through displayPath (see ReportPaths)")
+    public func relativePath(_ path: String) -> String { displayPath(path) }
+
+    /// `path` relative to `baseDirectory` (the repository root; absolute outside it): what does
+    /// not depend on where the command ran. Fingerprints hash it, links into the repository
+    /// (`sourceLinkBase`) and module names of the graph are made from it; reports print
+    /// `displayPath` instead.
+    public func repositoryPath(_ path: String) -> String {
+        ReportPaths.relative(path, to: baseDirectory)
+    }
+
     /// A stable identity for each finding of `findings` (given in report order), as 64 hex
-    /// digits: a SHA-256 of the rule id, the relative path, the text of the finding's line with
+    /// digits: a SHA-256 of the rule id, the path relative to the repository root (not the
+    /// display path: a run from a subdirectory keeps it), the text of the finding's line with
     /// whitespace runs collapsed and ends trimmed, and how many earlier findings share those
     /// three. Edits elsewhere in the file (lines added above, re-indentation) and moving the
     /// checkout keep it; changing the offending line or renaming the file changes it.
@@ -20,11 +54,17 @@ extension ReportContext {
         var seen: [String: Int] = [:]
         return findings.map { finding in
             let line = ReportContext.normalizedLine(lineTexts[finding.path]?[finding.line] ?? "")
-            let key = ["mvilint-fingerprint-1", finding.ruleID, relativePath(finding.path), line].joined(separator: "\u{1F}")
+            let key = ["mvilint-fingerprint-1", finding.ruleID, repositoryPath(finding.path), line].joined(separator: "\u{1F}")
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
             return SHA256.hex(key + "\u{1F}" + String(occurrence))
         }
+    }
+
+    /// A stable identity for an input error: a SHA-256 of its path relative to the repository
+    /// root and its message.
+    public func inputErrorFingerprint(_ diagnostic: InputDiagnostic) -> String {
+        SHA256.hex(["mvilint-input-error-1", repositoryPath(diagnostic.path), diagnostic.message].joined(separator: "\u{1F}"))
     }
 
     /// `text` with every run of whitespace turned into one space and both ends trimmed.
@@ -92,6 +132,59 @@ enum Escaping {
             }
         }
         return out
+    }
+}
+
+/// One entry of a report: a finding, or an input that could not be linted (a file that cannot
+/// be read, is binary or is not UTF-8; a path that does not exist). Every reporter shows input
+/// errors in its own form, so that a CI that reads only the report still sees them.
+public enum ReportEntry {
+    case finding(Finding)
+    case inputError(InputDiagnostic)
+
+    /// The name that stands for an input error where a format wants a rule or check name
+    /// (GitHub's `title`, Checkstyle's `source`, GitLab's `check_name`).
+    public static let inputErrorName = "input_error"
+
+    /// The findings (in report order already) and the input errors of a run, in report order:
+    /// by path, a file's input errors first (they are placed at line 1, column 1).
+    public static func merged(_ findings: [Finding], _ diagnostics: [InputDiagnostic]) -> [ReportEntry] {
+        let inputs = sortedInputErrors(diagnostics)
+        var out: [ReportEntry] = []
+        out.reserveCapacity(findings.count + inputs.count)
+        var i = 0
+        for f in findings {
+            while i < inputs.count, inputs[i].path <= f.path {
+                out.append(.inputError(inputs[i]))
+                i += 1
+            }
+            out.append(.finding(f))
+        }
+        while i < inputs.count {
+            out.append(.inputError(inputs[i]))
+            i += 1
+        }
+        return out
+    }
+
+    /// Input errors in report order: by path, then message.
+    public static func sortedInputErrors(_ diagnostics: [InputDiagnostic]) -> [InputDiagnostic] {
+        diagnostics.sorted { ($0.path, $0.message) < ($1.path, $1.message) }
+    }
+
+    /// The path the entry is about.
+    public var path: String {
+        switch self {
+        case .finding(let f): return f.path
+        case .inputError(let d): return d.path
+        }
+    }
+}
+
+extension LintResult {
+    /// Findings and input errors in report order (see `ReportEntry.merged`).
+    public var reportEntries: [ReportEntry] {
+        ReportEntry.merged(findings.sorted(by: Finding.reportOrder), diagnostics)
     }
 }
 

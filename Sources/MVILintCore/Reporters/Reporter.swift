@@ -2,15 +2,19 @@
 
 /// What a reporter may need besides the findings.
 public struct ReportContext: Sendable {
-    /// The tool's name, `mvilint`.
+    /// The tool's name, `mvilintName`.
     public var toolName: String
-    /// The tool's version, as `mvilint --version` prints it.
+    /// The tool's version, as `mvilint --version` prints it (`mvilintVersion`).
     public var toolVersion: String
     /// Metadata of the rules that were available for the run, in catalogue order.
     public var rules: [RuleInfo]
-    /// The absolute directory that reporters make paths relative to (no trailing `/`): the root
-    /// of the git work tree holding the project, else the project root. Nil: paths stay absolute.
+    /// The root of the git work tree holding the project, else the project root (absolute, no
+    /// trailing `/`): fingerprints hash paths relative to it, so that they do not depend on
+    /// where the command ran. Nil: fingerprints hash absolute paths.
     public var baseDirectory: String?
+    /// The directory the command ran in (absolute): reporters print paths relative to it
+    /// (`displayPath`, see `ReportPaths`). Nil: paths print as they are, absolute.
+    public var currentDirectory: String?
     /// The text of the lines findings are on, by finding path then 1-based line; stable
     /// fingerprints hash it. A missing line hashes as an empty line.
     public var lineTexts: [String: [Int: String]]
@@ -27,14 +31,20 @@ public struct ReportContext: Sendable {
     /// Where mvilint's repository lives; rule documentation is under `docs/rules/` there.
     public static let defaultHomepage = "https://github.com/mvilint/mvilint"
 
-    public init(toolName: String = "mvilint", toolVersion: String, rules: [RuleInfo] = [], baseDirectory: String? = nil,
-                lineTexts: [String: [Int: String]] = [:], homepage: String = ReportContext.defaultHomepage) {
+    public init(toolName: String = mvilintName, toolVersion: String = mvilintVersion, rules: [RuleInfo] = [], baseDirectory: String? = nil,
+                currentDirectory: String? = nil, lineTexts: [String: [Int: String]] = [:], homepage: String = ReportContext.defaultHomepage) {
         self.toolName = toolName; self.toolVersion = toolVersion; self.rules = rules
-        self.baseDirectory = baseDirectory; self.lineTexts = lineTexts; self.homepage = homepage
+        self.baseDirectory = baseDirectory; self.currentDirectory = currentDirectory
+        self.lineTexts = lineTexts; self.homepage = homepage
     }
 }
 
 /// Turns the result of a lint run into text. A pure function: no I/O, no state.
+///
+/// Every reporter follows two conventions (docs/output-formats.md): it names files through
+/// `context.displayPath(_:)` (relative to the current directory; only `xcode` prints absolute
+/// paths), and it shows the input errors of `result.diagnostics` in its own form
+/// (`LintResult.reportEntries` merges them with the findings in report order).
 public protocol Reporter {
     /// The value of `--reporter` that selects it.
     static var id: String { get }

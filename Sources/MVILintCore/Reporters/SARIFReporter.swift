@@ -2,17 +2,18 @@
 
 /// Prints one SARIF 2.1.0 log with a single run:
 ///
-/// - `tool.driver`: name, version, `informationUri`, and `rules` built from the metadata of every
-///   available rule: `id`, `name` (the title), `shortDescription` (the summary),
-///   `fullDescription` (the rationale), `helpUri` (`docs/rules/<id>.md` in the repository),
-///   `defaultConfiguration` (the default profile's severity; a rule that is off by default has
-///   `enabled: false`) and the category in `properties`.
+/// - `tool.driver`: name, version (`mvilintVersion` from the command line), `informationUri`,
+///   and `rules` built from the metadata of every available rule: `id`, `name` (the title),
+///   `shortDescription` (the summary), `fullDescription` (the rationale), `helpUri`
+///   (`docs/rules/<id>.md` in the repository), `defaultConfiguration` (the default profile's
+///   severity; a rule that is off by default has `enabled: false`) and the category in
+///   `properties`.
 /// - `results`, in report order: `ruleId`, `ruleIndex` (into `rules`), `level` (`error` or
-///   `warning`), `message.text`, one location whose `artifactLocation.uri` is relative to the
-///   base directory with `uriBaseId` `%SRCROOT%` (absolute `file://` URI for a file outside
-///   it), `region.startLine`/`startColumn`, `partialFingerprints["mvilint/v1"]` (see
+///   `warning`), `message.text`, one location whose `artifactLocation.uri` is the path as
+///   `ReportPaths` says (relative to the current directory) with `uriBaseId` `%SRCROOT%` (an
+///   absolute `file://` URI for a file outside it), `region.startLine`/`startColumn`, `partialFingerprints["mvilint/v1"]` (see
 ///   `ReportContext.fingerprints`), and the finding's notes as `relatedLocations`.
-/// - `originalUriBaseIds["%SRCROOT%"]`: the base directory as a `file://` URI.
+/// - `originalUriBaseIds["%SRCROOT%"]`: the current directory as a `file://` URI.
 /// - `columnKind` `unicodeCodePoints`: columns count characters, which matches code points for
 ///   everything but multi-scalar characters (some emoji, combining marks).
 /// - `invocations[0]`: `executionSuccessful` is false when an input could not be linted; each
@@ -69,7 +70,7 @@ public enum SARIFReporter: Reporter {
             ("tool", .object([("driver", driver(context))])),
             ("invocations", .array([.object(invocation)])),
         ]
-        if let base = context.baseDirectory {
+        if let base = context.currentDirectory {
             run.append(("originalUriBaseIds", .object([(sourceRootID, .object([("uri", .string(Escaping.fileURI(base, directory: true)))]))])))
         }
         run += [("columnKind", .string("unicodeCodePoints")), ("results", .array(results))]
@@ -115,8 +116,8 @@ public enum SARIFReporter: Reporter {
     }
 
     private static func artifactLocation(_ path: String, _ context: ReportContext) -> ReportJSON {
-        let relative = context.relativePath(path)
-        if relative != path || (context.baseDirectory != nil && !path.hasPrefix("/")) {
+        let relative = context.displayPath(path)
+        if relative != path || (context.currentDirectory != nil && !path.hasPrefix("/")) {
             return .object([("uri", .string(Escaping.uriPath(relative))), ("uriBaseId", .string(sourceRootID))])
         }
         return .object([("uri", .string(path.hasPrefix("/") ? Escaping.fileURI(path) : Escaping.uriPath(path)))])

@@ -19,9 +19,11 @@
 /// `rules` lists the rules that have findings, in catalogue order: the name is the rule's
 /// title, the description its summary and a link to its page. An error is of `HIGH` impact
 /// (`CRITICAL` in the older severity field), a warning `MEDIUM` (`MAJOR`); the clean code
-/// attribute and software quality follow the rule's category (docs/reporters.md). Paths are
-/// relative to the base directory, which should be `sonar.projectBaseDir`. `startColumn` is
-/// 0-based, as SonarQube counts; notes become secondary locations.
+/// attribute and software quality follow the rule's category (docs/reporters.md). Paths follow
+/// `ReportPaths` (relative to the current directory: run mvilint from `sonar.projectBaseDir`).
+/// `startColumn` is 0-based, as SonarQube counts; notes become secondary locations. A file that
+/// could not be linted is an issue of the rule `input_error` (listed in `rules` then) on its
+/// first line.
 public enum SonarQubeReporter: Reporter {
     public static let id = "sonarqube"
     public static let summary = "SonarQube generic issue import JSON (sonar.externalIssuesReportPaths)"
@@ -32,7 +34,7 @@ public enum SonarQubeReporter: Reporter {
         for f in findings { severities[f.ruleID] = max(severities[f.ruleID] ?? .warning, f.severity) }
         let known = context.rules.map(\.id)
         let ids = known.filter { severities[$0] != nil } + severities.keys.filter { !known.contains($0) }.sorted()
-        let rules = ids.map { id -> ReportJSON in
+        var rules = ids.map { id -> ReportJSON in
             let info = context.rule(id)?.info
             let (attribute, quality) = CategoryMapping.sonar(context.category(of: id))
             let error = severities[id] == .error
@@ -50,17 +52,38 @@ public enum SonarQubeReporter: Reporter {
         func location(_ path: String, _ at: SourceLocation, _ message: String) -> ReportJSON {
             .object([
                 ("message", .string(message)),
-                ("filePath", .string(context.relativePath(path))),
+                ("filePath", .string(context.displayPath(path))),
                 ("textRange", .object([("startLine", .int(at.line)), ("startColumn", .int(max(0, at.column - 1)))])),
             ])
         }
-        let issues = findings.map { f -> ReportJSON in
-            var members: [(String, ReportJSON)] = [
-                ("ruleId", .string(f.ruleID)),
-                ("primaryLocation", location(f.path, f.location, f.message)),
-            ]
-            if !f.notes.isEmpty { members.append(("secondaryLocations", .array(f.notes.map { location($0.path, $0.location, $0.message) }))) }
-            return .object(members)
+        let issues = ReportEntry.merged(findings, result.diagnostics).map { entry -> ReportJSON in
+            switch entry {
+            case .finding(let f):
+                var members: [(String, ReportJSON)] = [
+                    ("ruleId", .string(f.ruleID)),
+                    ("primaryLocation", location(f.path, f.location, f.message)),
+                ]
+                if !f.notes.isEmpty { members.append(("secondaryLocations", .array(f.notes.map { location($0.path, $0.location, $0.message) }))) }
+                return .object(members)
+            case .inputError(let d):
+                return .object([
+                    ("ruleId", .string(ReportEntry.inputErrorName)),
+                    ("primaryLocation", location(d.path, SourceLocation(line: 1, column: 1), d.message)),
+                ])
+            }
+        }
+        if !result.diagnostics.isEmpty {
+            // Every issue's rule must be listed.
+            rules.append(.object([
+                ("id", .string(ReportEntry.inputErrorName)),
+                ("name", .string("Input error")),
+                ("description", .string("\(context.toolName) could not lint the file (it cannot be read, is binary or is not UTF-8), so its findings are missing.")),
+                ("engineId", .string(context.toolName)),
+                ("cleanCodeAttribute", .string("COMPLETE")),
+                ("type", .string("CODE_SMELL")),
+                ("severity", .string("CRITICAL")),
+                ("impacts", .array([.object([("softwareQuality", .string("RELIABILITY")), ("severity", .string("HIGH"))])])),
+            ]))
         }
         return ReportJSON.object([("rules", .array(rules)), ("issues", .array(issues))]).rendered() + "\n"
     }

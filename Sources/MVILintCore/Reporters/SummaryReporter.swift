@@ -11,8 +11,14 @@
 ///
 ///     Total: 5 findings (3 errors, 2 warnings) in 1 file; 12 files linted
 ///
-/// Paths are relative to the base directory. Without findings it prints only
-/// `No findings; N files linted`. Input diagnostics are counted on the total line.
+/// Paths follow `ReportPaths` (relative to the current directory). Without findings it prints
+/// only `No findings; N files linted`. Files that could not be linted are listed before the
+/// total line, which counts them:
+///
+///     INPUT ERRORS
+///     Features/Broken.swift: file is not valid UTF-8
+///
+///     No findings; 12 files linted; 1 input error
 public enum SummaryReporter: Reporter {
     public static let id = "summary"
     public static let summary = "Counts per rule and per file as plain-text tables"
@@ -21,12 +27,19 @@ public enum SummaryReporter: Reporter {
         let findings = result.findings
         let linted = plural(result.lintedFileCount, "file") + " linted"
         let inputs = result.diagnostics.isEmpty ? "" : "; " + plural(result.diagnostics.count, "input error")
-        guard !findings.isEmpty else { return "No findings; \(linted)\(inputs)\n" }
+        var inputErrors = ""
+        if !result.diagnostics.isEmpty {
+            inputErrors = "INPUT ERRORS\n"
+            for d in ReportEntry.sortedInputErrors(result.diagnostics) { inputErrors += "\(context.displayPath(d.path)): \(d.message)\n" }
+            inputErrors += "\n"
+        }
+        guard !findings.isEmpty else { return inputErrors + "No findings; \(linted)\(inputs)\n" }
         let errors = findings.filter { $0.severity == .error }.count
         let files = Set(findings.map(\.path)).count
         var out = table("RULE", findings, key: \.ruleID)
-        out += "\n" + table("FILE", findings, key: { context.relativePath($0.path) })
-        out += "\nTotal: \(plural(findings.count, "finding")) (\(plural(errors, "error")), \(plural(findings.count - errors, "warning")))"
+        out += "\n" + table("FILE", findings, key: { context.displayPath($0.path) })
+        out += "\n" + inputErrors
+        out += "Total: \(plural(findings.count, "finding")) (\(plural(errors, "error")), \(plural(findings.count - errors, "warning")))"
         out += " in \(plural(files, "file")); \(linted)\(inputs)\n"
         return out
     }

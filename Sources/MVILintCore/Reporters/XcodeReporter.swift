@@ -6,8 +6,10 @@
 ///     /abs/path/Model.swift:3:7: note: model declared here
 ///
 /// Lines and columns are 1-based; columns count characters. Notes follow their finding. Line
-/// breaks inside messages become spaces so that every entry stays on one line. Input
-/// diagnostics are not part of this report (the command line prints them on standard error).
+/// breaks inside messages become spaces so that every entry stays on one line. Paths are
+/// absolute (Xcode and editors open them from anywhere), unlike the other reporters'
+/// (`ReportPaths`). A file that could not be linted is an error at its first line, in path
+/// order among the findings: `/abs/path/Broken.swift:1:1: error: file is not valid UTF-8`.
 public enum XcodeReporter: Reporter {
     public static let id = "xcode"
     public static let summary = "One line per finding, as Xcode and compilers print them (default)"
@@ -19,17 +21,33 @@ public enum XcodeReporter: Reporter {
         var out = ""
         // About a hundred and fifty bytes a line: one allocation for most reports.
         out.reserveCapacity(findings.count * 160)
-        for finding in ordered ? findings : findings.sorted(by: Finding.reportOrder) {
-            append(finding.path, finding.line, finding.column, finding.severity.reportedName, finding.message, to: &out)
-            out += " ("
-            out += finding.ruleID
-            out += ")\n"
-            for note in finding.notes {
-                append(note.path, note.location.line, note.location.column, "note", note.message, to: &out)
+        let sorted = ordered ? findings : findings.sorted(by: Finding.reportOrder)
+        guard !result.diagnostics.isEmpty else {
+            for finding in sorted { append(finding, to: &out) }
+            return out
+        }
+        for entry in ReportEntry.merged(sorted, result.diagnostics) {
+            switch entry {
+            case .finding(let finding):
+                append(finding, to: &out)
+            case .inputError(let d):
+                append(d.path, 1, 1, "error", d.message, to: &out)
                 out += "\n"
             }
         }
         return out
+    }
+
+    /// A finding's line, then its notes' lines.
+    private static func append(_ finding: Finding, to out: inout String) {
+        append(finding.path, finding.line, finding.column, finding.severity.reportedName, finding.message, to: &out)
+        out += " ("
+        out += finding.ruleID
+        out += ")\n"
+        for note in finding.notes {
+            append(note.path, note.location.line, note.location.column, "note", note.message, to: &out)
+            out += "\n"
+        }
     }
 
     /// `path:line:column: label: message`, the message on one line.
