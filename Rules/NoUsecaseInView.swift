@@ -289,6 +289,11 @@ extension NoUsecaseInView {
     types, holds one in a property, or reads one of its members such as `.viewContext`, in a file that sees its \
     module), a subclass of such a class, a type adopting a protocol whose extension does, and a protocol of the project \
     that such a type adopts.
+    - A name that the project declares more than once (a `State` nested in each feature) is not decided by what \
+    one of those declarations does. A type adopting one of SwiftUI's content protocols (toolbar content, commands, \
+    styles, shapes, layouts) is user interface whatever it loads.
+    - A static method of a type that is of the layer only by what it does reaches the layer when its own code does \
+    the I/O: a URL builder or a predicate declared beside the request is not reported.
     - A type that does its I/O only through another type of the project (a client holding the project's \
     `NetworkService`, which owns the `URLSession`) is not of the layer by what it does: only the type that uses the API \
     is. Name such a type so, or list it under `data_layer_types`.
