@@ -438,6 +438,13 @@ extension NoUsecaseInView {
                     var session = URLSession.shared
                 }
             }
+            struct ReloadIntent: AppIntent {
+                static let title: LocalizedStringResource = "Reload"
+                func perform() async throws -> some IntentResult {
+                    _ = try await URLSession.shared.data(from: URL(string: "https://example.com")!)
+                    return .result()
+                }
+            }
             struct ShareToolbarItem: ToolbarContent {
                 let url: URL
                 var body: some ToolbarContent {
@@ -450,7 +457,7 @@ extension NoUsecaseInView {
                 @SwiftUI.State private var state = Search.State()
                 let url: URL
                 var body: some View {
-                    Text(state.query).toolbar { ShareToolbarItem(url: url) }
+                    Button(intent: ReloadIntent()) { Text(state.query) }.toolbar { ShareToolbarItem(url: url) }
                         .onAppear { state = State() }
                 }
             }

@@ -291,7 +291,7 @@ extension NoUsecaseInView {
     that such a type adopts.
     - A name that the project declares more than once (a `State` nested in each feature) is not decided by what \
     one of those declarations does. A type adopting one of SwiftUI's content protocols (toolbar content, commands, \
-    styles, shapes, layouts) is user interface whatever it loads.
+    styles, shapes, layouts, representables) or an App Intent (`Button(intent:)`) is user interface whatever it loads.
     - A static method of a type that is of the layer only by what it does reaches the layer when its own code does \
     the I/O: a URL builder or a predicate declared beside the request is not reported.
     - A type that does its I/O only through another type of the project (a client holding the project's \

@@ -76,13 +76,15 @@ public enum DataLayerAPIs {
     /// Every type of the rows.
     public static let types: Set<String> = Set(rows.flatMap(\.types))
 
-    /// SwiftUI's content protocols besides the view-like ones: a type adopting one describes user
-    /// interface (a toolbar's items, menu commands, a style, a shape), and is never of the data
-    /// layer, whatever its code loads.
+    /// SwiftUI's content protocols (a toolbar's items, menu commands, a style, a shape, a wrapped
+    /// UIKit or AppKit view) and the App Intents that a `Button(intent:)` runs: a type adopting one
+    /// is user interface or a system entry point, and is never of the data layer, whatever its code loads.
     public static let userInterfaceProtocols: Set<String> = [
         "ToolbarContent", "CustomizableToolbarContent", "Commands", "Shape", "InsettableShape", "ButtonStyle",
         "PrimitiveButtonStyle", "LabelStyle", "ToggleStyle", "TextFieldStyle", "ProgressViewStyle", "GaugeStyle",
         "TableColumnContent", "TableRowContent", "Gesture", "Layout", "TransitionProtocol", "Transition",
+        "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
+        "AppIntent", "LiveActivityIntent", "AudioPlaybackIntent", "ForegroundContinuableIntent", "WidgetConfigurationIntent",
     ]
 
     /// A view that holds `holder` (a project type declared in `holderCode`).
