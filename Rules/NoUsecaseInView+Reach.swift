@@ -93,6 +93,19 @@ extension SourceFile {
         return TypedChain(start: i, root: root, rootType: rootType, steps: steps, end: steps.isEmpty ? next : ends[steps.count - 1])
     }
 
+    /// The names that a piece of member code binds with `let` or `var`, and its function's
+    /// parameters: the only names `localTypes` can type (a cheap pass, asked before it).
+    func boundNames(in range: TokenRange, function: FunctionDecl?) -> Set<String> {
+        var out = Set<String>()
+        if let f = function { for p in parameters(of: f) { out.insert(p.name) } }
+        let lo = max(0, range.lowerBound), hi = min(range.upperBound, tokens.count)
+        guard lo < hi else { return out }
+        for i in lo..<hi where tokens[i].kind == .keyword && (isText(i, "let") || isText(i, "var")) && kind(i + 1) == .identifier {
+            out.insert(name(i + 1))
+        }
+        return out
+    }
+
     /// The typed locals and parameters of a piece of member code (`range`; `function` for a
     /// function body, whose parameters it binds). `valueType` types a name outside the code (the
     /// view's properties), for locals bound to a chain.

@@ -40,7 +40,23 @@ struct NoUsecaseInView: Rule {
             return answer
         }
         func why(_ name: String) -> String { layer.reason(name)?.clause ?? "" }
-        var tokenLayer = TokenTextCache<Bool>(file: file)
+        var tokenLayer = TokenTextCache<Bool>(file: file), tokenDeclared = TokenTextCache<Bool>(file: file)
+        // Whether a value of the type reaches a type of the layer through the stored properties
+        // of the project's types (what `memberChain` follows), within the chain limit.
+        var reaches: [String: Bool] = [:]
+        func reachesLayer(_ t: String, depth: Int = 0) -> Bool {
+            if let known = reaches[t] { return known }
+            reaches[t] = false
+            var found = false
+            if depth < ProjectIndex.memberChainLimit, let symbol = project.symbol(t) {
+                for p in symbol.storedProperties where !p.isFunctionTyped {
+                    guard let pt = project.propertyType(p), !pt.isEmpty else { continue }
+                    if isDomainOrData(pt) || (!p.isBracketCollection && reachesLayer(pt, depth: depth + 1)) { found = true; break }
+                }
+            }
+            reaches[t] = found
+            return found
+        }
         for type in project.viewTypes(in: file) where !project.isAppOrScene(type.indexName) && !isPreviewSetup(type, project) {
             let view = type.indexName
             var reportedNames = Set<String>()
@@ -57,12 +73,28 @@ struct NoUsecaseInView: Rule {
             // Expressions in members that create a domain object, or reach one through a static
             // member or a member chain.
             for (r, function) in memberCode(of: type, excluding: reportedNames) {
-                let locals = file.localTypes(in: r, function: function, project: project) { n in
-                    propertyTypes[n.hasPrefix("self.") ? String(n.dropFirst(5)) : n]
+                // The code's locals and parameters, worked out only when a chain from a name that
+                // may be one reaches the layer (most member code has none).
+                var computedLocals: LocalTypes? = nil
+                func locals() -> LocalTypes {
+                    if let l = computedLocals { return l }
+                    let l = file.localTypes(in: r, function: function, project: project) { n in
+                        propertyTypes[n.hasPrefix("self.") ? String(n.dropFirst(5)) : n]
+                    }
+                    computedLocals = l
+                    return l
+                }
+                var bound: Set<String>? = nil
+                func mayBeLocal(_ n: String) -> Bool {
+                    if bound == nil { bound = file.boundNames(in: r, function: function) }
+                    return bound!.contains(n)
                 }
                 func valueType(_ n: String) -> String? {
                     if n.hasPrefix("self.") { return propertyTypes[String(n.dropFirst(5))] }
-                    if locals.binds(n) { return locals.type(of: n) }
+                    if mayBeLocal(n) {
+                        let l = locals()
+                        if l.binds(n) { return l.type(of: n) }
+                    }
                     return propertyTypes[n]
                 }
                 var i = r.lowerBound
@@ -84,10 +116,27 @@ struct NoUsecaseInView: Rule {
                     } else if k == .keyword, !file.isWord(i, "self") {
                         continue
                     }
+                    // Only a chain whose root's type has, through its stored properties, a member
+                    // of the layer can be reported: the rest is skipped before it is typed.
+                    if file.beginsWithCapital(i) {
+                        guard tokenDeclared.value(forToken: i, { project.isDeclared($0) }) else { continue }
+                    } else {
+                        var dot = i + (file.isWord(i, "self") ? 3 : 1)
+                        while (file.isText(dot, "?") || file.isText(dot, "!")) && !file.tokens[dot].hasSpaceBefore { dot += 1 }
+                        guard file.kind(dot) == .period, file.kind(dot + 1) == .identifier else { continue }
+                        if file.isWord(i, "self") {
+                            guard file.kind(i + 1) == .period, let t = propertyTypes[file.name(i + 2)], reachesLayer(t) else { continue }
+                        } else {
+                            let n = file.name(i)
+                            guard let t = valueType(n), reachesLayer(t) else { continue }
+                        }
+                    }
                     // A chain from a property, a local, a parameter, a static member or a new
                     // instance, followed to the first member of the layer.
                     guard let chain = file.typedChain(at: i, in: r, project: project, valueType: valueType) else { continue }
                     if case .value(let root) = chain.root, reportedNames.contains(root) || isDomainOrData(chain.rootType) { continue }
+                    // A closure's parameter or a pattern that shadows the view's property has no known type.
+                    if case .value(let root) = chain.root, !file.isWord(i, "self"), !mayBeLocal(root), locals().binds(root) { continue }
                     let rootText: String
                     switch chain.root {
                     case .value(let n): rootText = n

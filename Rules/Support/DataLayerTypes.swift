@@ -73,7 +73,7 @@ struct DataLayerTypes: ProjectFact {
         guard !isTestCode else { return nil }
         let imports = file.tree.imports
         let moduleRows = knowledge.dataLayerModuleRows.filter { $0.modules.contains(where: imports.contains) }
-        guard !moduleRows.isEmpty || file.containsIdentifier(in: knowledge.dataLayerSearch) else { return nil }
+        guard !moduleRows.isEmpty || namesAnAPI(file, imports: imports, knowledge: knowledge) else { return nil }
         var uses: [Use] = []
         let previews = Set(file.tree.allTypes.filter { $0.inheritedBaseNames.contains("PreviewProvider") }.map(\.name))
         for t in file.tree.allTypes where t.kind != .protocol {
@@ -109,6 +109,17 @@ struct DataLayerTypes: ProjectFact {
             }
         }
         return uses.isEmpty ? nil : uses
+    }
+
+    /// Whether the file names a type or member of a row that it may see. A file that imports only
+    /// modules of the platform is searched for the SDK's rows and for those of the modules it
+    /// imports; any other file (no import, or a library's that may re-export one) for every row.
+    static func namesAnAPI(_ file: SourceFile, imports: [String], knowledge: Knowledge) -> Bool {
+        guard !imports.isEmpty, imports.allSatisfy(DataLayerAPIs.platformModules.contains) else {
+            return file.containsIdentifier(in: knowledge.dataLayerSearch)
+        }
+        if file.containsIdentifier(in: knowledge.dataLayerSDKSearch) { return true }
+        return imports.contains { m in knowledge.dataLayerModuleSearch[m].map { file.containsIdentifier(in: $0) } ?? false }
     }
 
     /// The token ranges of a declaration's own code: its attributes' names and supertypes, then

@@ -76,6 +76,19 @@ public enum DataLayerAPIs {
     /// Every type of the rows.
     public static let types: Set<String> = Set(rows.flatMap(\.types))
 
+    /// Modules of Apple's SDKs that re-export no library of the table: a file that imports only
+    /// these (and those of the table's rows it names) is searched for the SDK's rows and those
+    /// modules' rows alone.
+    public static let platformModules: Set<String> = [
+        "Foundation", "SwiftUI", "UIKit", "AppKit", "Combine", "Observation", "os", "OSLog", "Dispatch", "Darwin",
+        "CoreGraphics", "CoreImage", "QuartzCore", "CoreText", "CoreLocation", "MapKit", "AVFoundation", "AVKit",
+        "Photos", "PhotosUI", "WidgetKit", "AppIntents", "StoreKit", "UserNotifications", "Charts", "WebKit",
+        "SafariServices", "LocalAuthentication", "HealthKit", "Security", "CryptoKit", "UniformTypeIdentifiers",
+        "Network", "CoreML", "Vision", "Speech", "GameKit", "ActivityKit", "CoreHaptics", "CoreMotion", "EventKit",
+        "Contacts", "MessageUI", "LinkPresentation", "QuickLook", "PDFKit", "SceneKit", "SpriteKit", "RealityKit",
+        "ARKit", "CoreData", "SwiftData", "CloudKit", "SQLite3",
+    ]
+
     /// SwiftUI's content protocols (a toolbar's items, menu commands, a style, a shape, a wrapped
     /// UIKit or AppKit view) and the App Intents that a `Button(intent:)` runs: a type adopting one
     /// is user interface or a system entry point, and is never of the data layer, whatever its code loads.

@@ -34,6 +34,9 @@ public final class Knowledge: Sendable {
     /// The types and distinctive members of `dataLayerAPIs`: a file that names none of them has
     /// no type that uses one.
     public let dataLayerSearch: IdentifierSearch
+    /// The same for the rows of the SDK's Foundation (no module), and for each module's rows.
+    public let dataLayerSDKSearch: IdentifierSearch
+    public let dataLayerModuleSearch: [String: IdentifierSearch]
     /// Indices into `dataLayerAPIs` by type name, and by member name.
     private let dataLayerTypeRows: [String: [Int]]
     private let dataLayerMemberRows: [String: [Int]]
@@ -73,6 +76,10 @@ public final class Knowledge: Sendable {
         dataLayerTypeRows = typeRows
         dataLayerMemberRows = memberRows
         dataLayerSearch = IdentifierSearch(Array(typeRows.keys) + Array(memberRows.keys))
+        dataLayerSDKSearch = IdentifierSearch(dataLayerAPIs.filter { $0.module == nil }.flatMap { $0.types + $0.members })
+        var byModule: [String: [String]] = [:]
+        for row in dataLayerAPIs { for m in row.modules { byModule[m, default: []] += row.types + row.members } }
+        dataLayerModuleSearch = byModule.mapValues(IdentifierSearch.init)
         dataLayerModuleRows = dataLayerAPIs.filter { $0.types.isEmpty && $0.module != nil }
     }
 
