@@ -109,7 +109,10 @@ extension SourceFile {
     /// The typed locals and parameters of a piece of member code (`range`; `function` for a
     /// function body, whose parameters it binds). `valueType` types a name outside the code (the
     /// view's properties), for locals bound to a chain.
-    func localTypes(in range: TokenRange, function: FunctionDecl?, project: ProjectIndex, valueType: (String) -> String?) -> LocalTypes {
+    /// With `shadowing` false, names bound without a type (closure parameters, `for` variables)
+    /// are not looked for: cheaper, for a first look that a finding is then checked against.
+    func localTypes(in range: TokenRange, function: FunctionDecl?, project: ProjectIndex, shadowing: Bool = true,
+                    valueType: (String) -> String?) -> LocalTypes {
         var out = LocalTypes()
         if let f = function {
             for p in parameters(of: f) {
@@ -146,7 +149,7 @@ extension SourceFile {
         }
         // A bound name keeps a type only when every binding of it in the code gives that type;
         // names bound without one (closure parameters, `for` variables, patterns) are unknown.
-        for n in localNames(in: range) { out.bind(n, typed.type(of: n)) }
+        if shadowing { for n in localNames(in: range) { out.bind(n, typed.type(of: n)) } }
         for (n, t) in typed.types where !out.binds(n) { out.bind(n, t) }
         return out
     }

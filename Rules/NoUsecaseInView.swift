@@ -28,7 +28,7 @@ struct NoUsecaseInView: Rule {
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        let answers = project.fact(DomainOrDataAnswers.self).answers
+        let facts = project.fact(DomainOrDataAnswers.self), answers = facts.answers
         let layer = DomainOrDataLayer(project: project, settings: context.settings)
         // View code names the same types again and again (`Text`, `Button`, its own model).
         var layerOf: [String: Bool] = [:]
@@ -44,7 +44,8 @@ struct NoUsecaseInView: Rule {
         // Whether a value of the type reaches a type of the layer through the stored properties
         // of the project's types (what `memberChain` follows), within the chain limit.
         var reaches: [String: Bool] = [:]
-        func reachesLayer(_ t: String, depth: Int = 0) -> Bool {
+        func reachesLayer(_ t: String) -> Bool { facts.reaches.answer(t) { reachesLayer(t, depth: 0) } }
+        func reachesLayer(_ t: String, depth: Int) -> Bool {
             if let known = reaches[t] { return known }
             reaches[t] = false
             var found = false
@@ -75,13 +76,20 @@ struct NoUsecaseInView: Rule {
             for (r, function) in memberCode(of: type, excluding: reportedNames) {
                 // The code's locals and parameters, worked out only when a chain from a name that
                 // may be one reaches the layer (most member code has none).
-                var computedLocals: LocalTypes? = nil
+                var computedLocals: LocalTypes? = nil, computedTypedLocals: LocalTypes? = nil
+                func property(_ n: String) -> String? { propertyTypes[n.hasPrefix("self.") ? String(n.dropFirst(5)) : n] }
+                // Every name bound, closure parameters included (checked before a finding).
                 func locals() -> LocalTypes {
                     if let l = computedLocals { return l }
-                    let l = file.localTypes(in: r, function: function, project: project) { n in
-                        propertyTypes[n.hasPrefix("self.") ? String(n.dropFirst(5)) : n]
-                    }
+                    let l = file.localTypes(in: r, function: function, project: project, valueType: property)
                     computedLocals = l
+                    return l
+                }
+                // The names bound with `let`, `var` or as parameters (a first look).
+                func typedLocals() -> LocalTypes {
+                    if let l = computedTypedLocals { return l }
+                    let l = file.localTypes(in: r, function: function, project: project, shadowing: false, valueType: property)
+                    computedTypedLocals = l
                     return l
                 }
                 var bound: Set<String>? = nil
@@ -92,7 +100,7 @@ struct NoUsecaseInView: Rule {
                 func valueType(_ n: String) -> String? {
                     if n.hasPrefix("self.") { return propertyTypes[String(n.dropFirst(5))] }
                     if mayBeLocal(n) {
-                        let l = locals()
+                        let l = typedLocals()
                         if l.binds(n) { return l.type(of: n) }
                     }
                     return propertyTypes[n]
@@ -124,19 +132,23 @@ struct NoUsecaseInView: Rule {
                         var dot = i + (file.isWord(i, "self") ? 3 : 1)
                         while (file.isText(dot, "?") || file.isText(dot, "!")) && !file.tokens[dot].hasSpaceBefore { dot += 1 }
                         guard file.kind(dot) == .period, file.kind(dot + 1) == .identifier else { continue }
+                        // The root's type, then its first member's: of the layer, or reaching it.
+                        let rootType: String?
                         if file.isWord(i, "self") {
-                            guard file.kind(i + 1) == .period, let t = propertyTypes[file.name(i + 2)], reachesLayer(t) else { continue }
+                            guard file.kind(i + 1) == .period else { continue }
+                            rootType = propertyTypes[file.name(i + 2)]
                         } else {
-                            let n = file.name(i)
-                            guard let t = valueType(n), reachesLayer(t) else { continue }
+                            rootType = valueType(file.name(i))
                         }
+                        guard let t = rootType, let first = project.storedProperty(file.name(dot + 1), of: t), !first.isFunctionTyped,
+                              let ft = project.propertyType(first), isDomainOrData(ft) || (!first.isBracketCollection && reachesLayer(ft)) else { continue }
                     }
                     // A chain from a property, a local, a parameter, a static member or a new
                     // instance, followed to the first member of the layer.
                     guard let chain = file.typedChain(at: i, in: r, project: project, valueType: valueType) else { continue }
                     if case .value(let root) = chain.root, reportedNames.contains(root) || isDomainOrData(chain.rootType) { continue }
                     // A closure's parameter or a pattern that shadows the view's property has no known type.
-                    if case .value(let root) = chain.root, !file.isWord(i, "self"), !mayBeLocal(root), locals().binds(root) { continue }
+                    if case .value(let root) = chain.root, !file.isWord(i, "self"), locals().binds(root), locals().type(of: root) != chain.rootType { continue }
                     let rootText: String
                     switch chain.root {
                     case .value(let n): rootText = n
