@@ -387,13 +387,17 @@ enum LayerNames {
     /// (`Binding`, …) are never matched through a conformance that a library gives them
     /// (`extension Binding: ViewInteractor`).
     static func isDomainOrData(_ name: String, in project: ProjectIndex, extra: [String] = [], dataTypes: [String] = []) -> Bool {
-        func matches(_ n: String) -> Bool {
-            if extra.contains(where: { n.hasNameSuffix($0) }) || dataTypes.contains(n) { return true }
-            return useCaseSuffixes.contains { n.hasNameSuffix($0) } && !(n.hasPrefix("View") && n.hasNameSuffix("Interactor"))
-        }
+        func matches(_ n: String) -> Bool { hasLayerName(n, extra: extra) || dataTypes.contains(n) }
         if matches(name) { return !isEntity(name, in: project) }
         if swiftUITypes.contains(name), project.symbol(name)?.declarationPath == nil { return false }
         return project.conforms(name) { n in matches(n) && project.kind(of: n) == .protocol }
+    }
+
+    /// Whether the name says the domain or data layer: a built-in or configured (`extra`) suffix,
+    /// except the view's own interactor (`ViewInteractor`).
+    static func hasLayerName(_ n: String, extra: [String]) -> Bool {
+        if extra.contains(where: { n.hasNameSuffix($0) }) { return true }
+        return useCaseSuffixes.contains { n.hasNameSuffix($0) } && !(n.hasPrefix("View") && n.hasNameSuffix("Interactor"))
     }
 
     /// SwiftUI's property wrappers and the values they hand out: UI-layer types whatever a
