@@ -1,0 +1,119 @@
+/// Calls of a model's state-writing synchronous methods made off the main actor, in any type.
+import MVILintCore
+
+extension MainActorMutation {
+    /// Reports each call, in the file's types, of a synchronous method that writes observable
+    /// state of a model that is not isolated to the main actor (`StateWritingMethods`), made where
+    /// the code does not run on the main actor: at the call, naming the method and its writes.
+    func reportStateWritingCalls(_ context: inout RuleContext, writers: StateWritingMethods, namesFramework: Bool,
+                                 typesByName: inout [String: [TypeDecl]]?) {
+        let file = context.file, project = context.project, knowledge = context.settings.knowledge
+        var reported = Set<Int>()
+        for t in file.tree.allTypes where t.kind != .protocol && !Self.isPreviewCode(t, in: file) {
+            let owner = t.indexName
+            let declaredIn = project.symbol(owner)?.declarationPath ?? file.path
+            // Code of a view, or of a type isolated to the main actor, runs there unless a closure leaves it.
+            let typeIsolated = project.isMainActorIsolated(owner, declaredIn: declaredIn) || t.header.isMainActor || project.isViewLike(owner)
+            var queues: QueueProperties? = nil
+            for f in t.functions {
+                guard let body = f.bodyTokens else { continue }
+                let isolated = f.header.isMainActor || (typeIsolated && !f.header.isNonisolated)
+                var bodyQueues: QueueProperties? = nil
+                for i in body where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && file.isName(i, in: writers.names) {
+                    guard !file.isWord(i - 1, "func"), let (type, start) = Self.receiverType(ofCallAt: i, in: t, function: f, file: file, project: project),
+                          let called = writers.writers[file.name(i)] else { continue }
+                    // The model itself, a protocol it adopts, or a subclass that inherits the method.
+                    let matching = called.filter { w in w.model == type || project.conforms(w.model) { $0 == type } || project.conforms(type) { $0 == w.model } }
+                    guard let writer = matching.first else { continue }
+                    if queues == nil {
+                        if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
+                        queues = Self.queueProperties(of: typesByName?[owner] ?? [], in: file, framework: namesFramework, knowledge: knowledge)
+                    }
+                    if bodyQueues == nil {
+                        bodyQueues = namesFramework ? Self.withFrameworkLocals(queues!, in: body, function: f, file: file, knowledge: knowledge) : queues!
+                        bodyQueues!.main.formUnion(Self.mainQueueLocals(in: body, function: f, file: file))
+                    }
+                    let around = Surroundings(function: f, body: body, model: owner, state: project.observableState(of: owner), file: file, project: project,
+                                              queues: bodyQueues!, knowledge: knowledge)
+                    guard let reason = offMainReason(of: i, in: around, isolated: isolated), reported.insert(start).inserted else { continue }
+                    let models = Array(Set(matching.map(\.model))).sorted()
+                    let state = Array(Set(matching.flatMap(\.state))).sorted()
+                    context.report(at: start, .offMainCall(writer.method, writes: state, models: models, reason: reason))
+                }
+            }
+        }
+    }
+
+    /// The type of the receiver of the call whose name is token `i`, and the call's first token:
+    /// the enclosing type for `update()` and `self.update()`; a stored property's, a parameter's
+    /// or a shared instance's type (`model.update()`, `Store.shared.update()`), followed through
+    /// the stored properties of the project's types (`deps.messages.post()`). Nil when not known.
+    static func receiverType(ofCallAt i: Int, in t: TypeDecl, function f: FunctionDecl, file: SourceFile, project: ProjectIndex) -> (String, Int)? {
+        var names: [String] = []
+        var j = i
+        while file.kind(j - 1) == .period, names.count < 8 {
+            var k = j - 2
+            while file.kind(k) == .operator, file.isText(k, "?") || file.isText(k, "!") { k -= 1 }
+            guard file.kind(k) == .identifier || file.isWord(k, "self") else { return nil }
+            names.insert(file.isWord(k, "self") ? "self" : file.name(k), at: 0)
+            j = k
+        }
+        if names.count == 8 { return nil }
+        let owner = t.indexName
+        guard let first = names.first else { return (owner, i) }
+        var type: String
+        var rest = names.dropFirst()
+        if first == "self" {
+            type = owner
+        } else if let p = file.parameters(of: f).first(where: { $0.name == first }) {
+            guard let name = p.type?.baseName else { return nil }
+            type = name
+        } else if MainActorMutation.localNames(in: f.bodyTokens ?? 0..<0, function: f, file: file).contains(first) {
+            return nil
+        } else if let stored = project.storedPropertyType(first, of: owner) {
+            type = stored
+        } else if let second = rest.first, project.symbol(first) != nil, let shared = project.staticPropertyType(second, of: first) {
+            type = shared; rest = rest.dropFirst()
+        } else {
+            return nil
+        }
+        for n in rest {
+            guard let next = project.storedPropertyType(n, of: type) else { return nil }
+            type = next
+        }
+        return (type, j)
+    }
+
+    /// Code that only previews or tests use: a `PreviewProvider` (and the types inside it), a type
+    /// in Xcode's "Preview Content" folder, or a test double or preview stub named for it
+    /// (`MockOrdersService`, `PreviewStore`, `OrdersServiceStub`, `FakeClient`). It never decides
+    /// where the app's code runs.
+    static func isPreviewCode(_ t: TypeDecl, in file: SourceFile) -> Bool {
+        if file.path.contains("Preview Content/") { return true }
+        if t.inheritedBaseNames.contains("PreviewProvider") { return true }
+        for name in t.outerNames + [t.kind == .extension ? t.extendedBaseName : t.name] {
+            if stubPrefixes.contains(where: { name.hasPrefix($0) && name.count > $0.count && name[name.index(name.startIndex, offsetBy: $0.count)].isUppercase })
+                || stubSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
+        }
+        return false
+    }
+
+    /// A file of preview or test-double code only: in Xcode's "Preview Content" folder, or every
+    /// type it declares or extends is one (`isPreviewCode`).
+    static func isPreviewFile(_ file: SourceFile) -> Bool {
+        if file.path.contains("Preview Content/") { return true }
+        let types = file.tree.allTypes
+        return !types.isEmpty && types.allSatisfy { isPreviewCode($0, in: file) }
+    }
+
+    static let stubPrefixes = ["Mock", "Preview", "Stub", "Fake"]
+    static let stubSuffixes = ["Mock", "Stub", "Fake", "Preview", "Previews"]
+}
+
+extension String {
+    static func offMainCall(_ method: String, writes state: [String], models: [String], reason: String) -> String {
+        let names = state.map { "`\($0)`" }.joined(separator: ", ")
+        let model = models.map { "`\($0)`" }.joined(separator: ", ")
+        return "`\(method)` writes observable state of \(model) (\(names)) and is called off the main actor (\(reason)); isolate \(model) with `@MainActor` or hop to the main actor before the call"
+    }
+}
