@@ -50,8 +50,8 @@ extension MainActorMutation {
     - RxSwift: `subscribe` and `bind` after `observeOn(MainScheduler.instance)` (or `observe(on:)`, or a time \
     operator on it) and a `Driver`'s `drive` run on the main thread.
     - Test and preview code (a file that imports XCTest or Testing, or a module `@testable`; a `PreviewProvider`; a \
-    file of Xcode's "Preview Content" folder; a type named for a test double or preview stub: `Mock…`, `Preview…`, \
-    `Stub…`, `Fake…`, `…Mock`, `…Stub`, `…Fake`, `…Preview`) never decides where the app's code runs: its functions, \
+    file of Xcode's "Preview Content" folder; a type named for a test double or preview stub: `Mock…`, `Stub…`, \
+    `Fake…`, `…Mock`, `…Stub`, `…Fake`, `…Previews`) never decides where the app's code runs: its functions, \
     publishers and subjects are not counted, and its calls of a model's methods are not reported.
     - The project's own functions and Combine operators are judged by their code (test code does not count), when \
     every function of the name (or of the name and argument labels) agrees: one that hands its closure to the main \

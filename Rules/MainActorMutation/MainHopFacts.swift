@@ -31,8 +31,10 @@ struct MainHopFacts: ProjectFact {
         // for a mock or stub).
         guard !isTestCode, !MainActorMutation.isPreviewFile(file) else { return nil }
         var functions = MainHopSummary.functions(in: file, knowledge: knowledge)
-        let stubs = Set(file.tree.allTypes.filter { MainActorMutation.isPreviewCode($0, in: file) }.map(\.indexName))
-        if !stubs.isEmpty { functions.removeAll { $0.owner.map(stubs.contains) == true } }
+        if !functions.isEmpty, file.tree.allTypes.contains(where: { MainActorMutation.isPreviewCode($0, in: file) }) {
+            let stubs = Set(file.tree.allTypes.filter { MainActorMutation.isPreviewCode($0, in: file) }.map(\.indexName))
+            functions.removeAll { $0.owner.map(stubs.contains) == true }
+        }
         return functions.isEmpty ? nil : functions
     }
 

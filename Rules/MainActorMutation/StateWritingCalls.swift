@@ -9,6 +9,7 @@ extension MainActorMutation {
                                  typesByName: inout [String: [TypeDecl]]?) {
         let file = context.file, project = context.project, knowledge = context.settings.knowledge
         var reported = Set<Int>()
+        guard !Self.isInPreviewContent(file.path) else { return }
         for t in file.tree.allTypes where t.kind != .protocol && !Self.isPreviewCode(t, in: file) {
             let owner = t.indexName
             let declaredIn = project.symbol(owner)?.declarationPath ?? file.path
@@ -84,16 +85,31 @@ extension MainActorMutation {
         return (type, j)
     }
 
-    /// Code that only previews or tests use: a `PreviewProvider` (and the types inside it), a type
-    /// in Xcode's "Preview Content" folder, or a test double or preview stub named for it
-    /// (`MockOrdersService`, `PreviewStore`, `OrdersServiceStub`, `FakeClient`). It never decides
-    /// where the app's code runs.
+    /// Code that only previews or tests use: a `PreviewProvider` (and the types inside it), or a
+    /// test double or preview stub named for it (`MockOrdersService`, `OrdersServiceStub`,
+    /// `FakeClient`); a file of Xcode's "Preview Content" folder (`isPreviewFile`). It never
+    /// decides where the app's code runs.
     static func isPreviewCode(_ t: TypeDecl, in file: SourceFile) -> Bool {
-        if file.path.contains("Preview Content/") { return true }
-        if t.inheritedBaseNames.contains("PreviewProvider") { return true }
-        for name in t.outerNames + [t.kind == .extension ? t.extendedBaseName : t.name] {
-            if stubPrefixes.contains(where: { name.hasPrefix($0) && name.count > $0.count && name[name.index(name.startIndex, offsetBy: $0.count)].isUppercase })
-                || stubSuffixes.contains(where: { name.hasSuffix($0) }) { return true }
+        if t.inherited.contains(where: { $0.baseName == "PreviewProvider" }) { return true }
+        if isStubName(t.kind == .extension ? t.extendedBaseName : t.name) { return true }
+        for name in t.outerNames where isStubName(name) { return true }
+        return false
+    }
+
+    /// `Mock…`, `Stub…`, `Fake…` (followed by an upper-case letter), `…Mock`, `…Stub`, `…Fake`,
+    /// `…Previews`.
+    static func isStubName(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        // Most names start and end otherwise: two byte compares decide.
+        if first == UInt8(ascii: "M") || first == UInt8(ascii: "S") || first == UInt8(ascii: "F") {
+            for prefix in stubPrefixes where name.hasPrefix(prefix) {
+                let next = utf8.dropFirst(prefix.utf8.count).first
+                if let n = next, n >= UInt8(ascii: "A") && n <= UInt8(ascii: "Z") { return true }
+            }
+        }
+        if last == UInt8(ascii: "k") || last == UInt8(ascii: "b") || last == UInt8(ascii: "e") || last == UInt8(ascii: "s") {
+            for suffix in stubSuffixes where name.hasSuffix(suffix) { return true }
         }
         return false
     }
@@ -101,13 +117,32 @@ extension MainActorMutation {
     /// A file of preview or test-double code only: in Xcode's "Preview Content" folder, or every
     /// type it declares or extends is one (`isPreviewCode`).
     static func isPreviewFile(_ file: SourceFile) -> Bool {
-        if file.path.contains("Preview Content/") { return true }
+        if isInPreviewContent(file.path) { return true }
         let types = file.tree.allTypes
         return !types.isEmpty && types.allSatisfy { isPreviewCode($0, in: file) }
     }
 
-    static let stubPrefixes = ["Mock", "Preview", "Stub", "Fake"]
-    static let stubSuffixes = ["Mock", "Stub", "Fake", "Preview", "Previews"]
+    /// Whether `path` has a folder named "Preview Content" (Xcode's development assets).
+    static func isInPreviewContent(_ path: String) -> Bool {
+        let needle = Array("Preview Content/".utf8)
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var i = 0
+            while i + needle.count <= bytes.count {
+                if bytes[i] == needle[0] {
+                    var k = 1
+                    while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
+                    if k == needle.count && (i == 0 || bytes[i - 1] == UInt8(ascii: "/")) { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    static let stubPrefixes = ["Mock", "Stub", "Fake"]
+    static let stubSuffixes = ["Mock", "Stub", "Fake", "Previews"]
 }
 
 extension String {

@@ -49,9 +49,14 @@ struct StateWritingMethods: ProjectFact {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 }
 
+        /// Two bits for the name in `bytes[a..<b]`, from its length and three of its bytes.
+        @inline(__always)
         static func bits(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> (Int, Int) {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for k in a..<b { h = (h ^ UInt64(bytes[k])) &* 0x100_0000_01b3 }
+            guard b > a else { return (0, 0) }
+            var h = UInt64(b - a) &* 0x9E37_79B9_7F4A_7C15
+            h ^= UInt64(bytes[a]) | UInt64(bytes[b - 1]) << 8 | UInt64(bytes[a + (b - a) / 2]) << 16
+            h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 32
             return (Int(h & 255), Int((h >> 8) & 255))
         }
 
@@ -87,7 +92,7 @@ struct StateWritingMethods: ProjectFact {
 
     static func collect(from file: SourceFile, isTestCode: Bool) -> FileMethods? {
         // Test code never runs in the app: its calls are not reported, and its types decide nothing.
-        guard !isTestCode else { return nil }
+        guard !isTestCode, !MainActorMutation.isInPreviewContent(file.path) else { return nil }
         var out = FileMethods()
         let tokens = file.tokens.count
         file.bytes.withUnsafeBufferPointer { bytes in
