@@ -94,11 +94,14 @@ struct StateWritingMethods: ProjectFact {
         // Test code never runs in the app: its calls are not reported, and its types decide nothing.
         guard !isTestCode, !MainActorMutation.isInPreviewContent(file.path) else { return nil }
         var out = FileMethods()
-        let tokens = file.tokens.count
+        // Every file is read once here: the tokens straight from their buffer.
         file.bytes.withUnsafeBufferPointer { bytes in
-            for i in 0..<tokens where file.kind(i) == .identifier && file.kind(i + 1) == .leftParen && !file.isWord(i - 1, "func") {
-                let (a, b) = file.nameRange(i)
-                out.calledNames.insert(CallFilter.bits(bytes, a, b))
+            file.tokens.withUnsafeBufferPointer { tokens in
+                guard tokens.count > 2 else { return }
+                for i in 1..<(tokens.count - 1) where tokens[i].kind == .identifier && tokens[i + 1].kind == .leftParen {
+                    if tokens[i - 1].kind == .keyword && file.isWord(i - 1, "func") { continue }
+                    out.calledNames.insert(CallFilter.bits(bytes, Int(tokens[i].start), Int(tokens[i].end)))
+                }
             }
         }
         for t in file.tree.allTypes where (t.kind == .class || t.kind == .extension) && !MainActorMutation.isPreviewCode(t, in: file) {
