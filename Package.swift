@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         .target(name: "MVILintCore", path: "Sources/MVILintCore"),
         .target(name: "MVILintRules", dependencies: ["MVILintCore"], path: "Rules"),
-        .executableTarget(name: "mvilint", dependencies: ["MVILintCore", "MVILintRules"], path: "Sources/mvilint"),
+        .target(name: "MVILintLSP", dependencies: ["MVILintCore"], path: "Sources/MVILintLSP"),
+        .executableTarget(name: "mvilint", dependencies: ["MVILintCore", "MVILintRules", "MVILintLSP"], path: "Sources/mvilint"),
         .plugin(name: "MVILintBuildPlugin", capability: .buildTool(), dependencies: ["mvilint"], path: "Plugins/MVILintBuildPlugin"),
         .plugin(name: "MVILintCommandPlugin",
                 capability: .command(intent: .custom(verb: "mvilint", description: "Lint the package's Swift sources with mvilint")),
@@ -20,5 +21,6 @@ let package = Package(
         .testTarget(name: "MVILintCoreTests", dependencies: ["MVILintCore"], path: "Tests/MVILintCoreTests"),
         .testTarget(name: "MVILintRulesTests", dependencies: ["MVILintCore", "MVILintRules"], path: "Tests/MVILintRulesTests"),
         .testTarget(name: "CLITests", dependencies: ["MVILintCore", "MVILintRules"], path: "Tests/CLITests"),
+        .testTarget(name: "LSPTests", dependencies: ["MVILintCore", "MVILintRules", "MVILintLSP"], path: "Tests/LSPTests"),
     ]
 )

@@ -7,7 +7,7 @@ enum Command: String, CaseIterable {
     case rules, explain, docs, reporters, graph
     case new
     case xcodeTemplate = "xcode-template"
-    case version, help
+    case lsp, version, help
 
     /// One line for the command list.
     var summary: String {
@@ -21,6 +21,7 @@ enum Command: String, CaseIterable {
         case .graph: return "Print the project's architecture graph (Mermaid, Graphviz DOT or JSON) with its findings"
         case .new: return "Write the files of a new screen (MVVM, MVI or Redux) that pass the linter"
         case .xcodeTemplate: return "Export Xcode file templates that create the same screens as 'new screen'"
+        case .lsp: return "Run the language server on standard input and output, for editors"
         case .version: return "Print the version"
         case .help: return "Show help for a command"
         }
@@ -37,6 +38,7 @@ enum Command: String, CaseIterable {
         case .graph: return "mvilint graph [<options>] [<path> ...]"
         case .new: return "mvilint new screen <name> [--pattern mvvm|mvi|redux] [--observable] [--dir <directory>]"
         case .xcodeTemplate: return "mvilint xcode-template export <directory>"
+        case .lsp: return "mvilint lsp"
         case .version: return "mvilint version"
         case .help: return "mvilint help [<command>]"
         }

@@ -49,6 +49,10 @@ public struct CommandLineTool {
     /// (`Linter.leavesMemoryToExit`). Off for callers that run the command line in process.
     public var exitsAfterRun = false
 
+    /// Runs the language server (`mvilint lsp`) until the client exits and returns its exit
+    /// status. The executable sets it; without it, `lsp` is an error.
+    public var languageServer: (() -> Int32)?
+
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     /// `stdin` is called (once) only by `lint --stdin-path`.
     public func run(_ arguments: [String], stdin: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
@@ -118,6 +122,12 @@ public struct CommandLineTool {
                 return try newScreen(parsed, stdout: stdout)
             case .xcodeTemplate:
                 return try exportXcodeTemplates(parsed, stdout: stdout)
+            case .lsp:
+                try expectOperands(parsed, at: 0, command)
+                guard let server = languageServer else {
+                    throw IntegrationError(description: "this build of mvilint has no language server")
+                }
+                return server()
             case .version:
                 try expectOperands(parsed, at: 0, command)
                 stdout(version + "\n")

@@ -162,6 +162,18 @@ enum HelpText {
             out += paragraph("Nodes are the project's apps, views, models (view models, stores, their intents and state), use cases, repositories and other types of the layers, grouped by layer. Edges: a view owns a model (@StateObject, @State), observes one passed in (@ObservedObject, @Bindable), reads the environment (env), provides an environment object to the views it builds, composes another view; a stored property depends on another type; a type conforms to a protocol. Nodes and edges that findings are about are drawn in red with the rule ids. The JSON form is described in docs/graph.md. --focus and --only-violations narrow the graph first, then --collapse groups it.", indent: 2)
         case .rules, .version, .reporters:
             out += "\nOPTIONS:\n" + optionTable(command.options)
+        case .lsp:
+            out += """
+
+            Speaks the Language Server Protocol over standard input and output: an
+            editor starts it and shows findings as you type, on unsaved buffers, with
+            types resolved across the project, and offers fixes and suppressions as
+            code actions. See docs/editors.md.
+
+            OPTIONS:
+
+            """
+            out += optionTable(command.options)
         }
         return out
     }

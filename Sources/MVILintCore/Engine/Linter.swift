@@ -366,6 +366,24 @@ public final class Linter {
         return (files, Linter.makeIndex(summaries, settings: settings, facts: facts), summaries)
     }
 
+    /// The facts that the enabled rules collect (`Rule.facts`), each once, in the rules' order:
+    /// what `summary(of:facts:)` collects for a file and `makeIndex(summaries:)` merges. For a
+    /// caller that keeps the summaries of a project between runs and builds its index again
+    /// from them (`mvilint lsp`).
+    public var enabledFacts: [any ProjectFact.Type] { Linter.factTypes(of: activeRules()) }
+
+    /// Pass 1 for one parsed file, as a lint run makes it: its summary, with its contributions to
+    /// `facts` (`enabledFacts`), read with `knowledge` (`settings.knowledge`). Thread-safe.
+    public static func summary(of file: SourceFile, facts: [any ProjectFact.Type], knowledge: Knowledge, interner: StringInterner = StringInterner()) -> FileSummary {
+        summary(of: file, facts: facts, interner: interner, knowledge: knowledge)
+    }
+
+    /// The project index over summaries made by `summary(of:facts:knowledge:)` with the enabled
+    /// rules' facts, built as a lint run builds it (the project settings included).
+    public func makeIndex(summaries: [FileSummary]) -> ProjectIndex {
+        Linter.makeIndex(summaries, settings: settings, facts: enabledFacts)
+    }
+
     /// The entity classes that the Core Data models among `sources` declare.
     static func coreDataEntityClasses(in sources: [(path: String, text: String)]) -> Set<String> {
         var out = Set<String>()

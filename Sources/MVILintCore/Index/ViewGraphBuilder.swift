@@ -129,7 +129,7 @@ final class ViewGraphBuilder {
                 if let d = delegate { typeCalls.insert(.type(d)) }
             }
             // A custom modifier used anywhere in a type may provide to anything the type shows.
-            if !typeCalls.isEmpty { summary.typeWideProvisions[owner, default: []] += Array(typeCalls) }
+            if !typeCalls.isEmpty { summary.typeWideProvisions[owner, default: []] += ViewGraphBuilder.ordered(typeCalls) }
         }
         // Top-level code matters only for hosting controllers, and for functions that apply
         // environment objects to the content they are given (`previewHost { Row() }`), which
@@ -167,6 +167,12 @@ final class ViewGraphBuilder {
             summary.typeWideProvisions[t] = list.filter { seen.insert($0).inserted }
         }
         return summary
+    }
+
+    /// The provisions of a set in one order whatever the set's own: a file summarised twice
+    /// gives the same summary, which the language server compares to tell what an edit changed.
+    static func ordered(_ provisions: Set<EnvironmentProvision>) -> [EnvironmentProvision] {
+        provisions.map { (String(describing: $0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// A type declared inside a preview's body (`struct Host: View { var body: some View { Badge() } }`,
