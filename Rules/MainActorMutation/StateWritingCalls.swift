@@ -127,7 +127,8 @@ extension MainActorMutation {
         let needle = Array("Preview Content/".utf8)
         var path = path
         return path.withUTF8 { bytes in
-            guard bytes.count >= needle.count else { return false }
+            // Most paths have no space at all.
+            guard bytes.count >= needle.count, bytes.contains(0x20) else { return false }
             var i = 0
             while i + needle.count <= bytes.count {
                 if bytes[i] == needle[0] {

@@ -94,17 +94,21 @@ struct StateWritingMethods: ProjectFact {
         // Test code never runs in the app: its calls are not reported, and its types decide nothing.
         guard !isTestCode, !MainActorMutation.isInPreviewContent(file.path) else { return nil }
         var out = FileMethods()
-        // Every file is read once here: the tokens straight from their buffer.
+        // The names called in the bodies of the file's methods (where the rule looks for calls),
+        // read straight from the token buffer.
         file.bytes.withUnsafeBufferPointer { bytes in
             file.tokens.withUnsafeBufferPointer { tokens in
-                guard tokens.count > 2 else { return }
-                for i in 1..<(tokens.count - 1) where tokens[i].kind == .identifier && tokens[i + 1].kind == .leftParen {
-                    if tokens[i - 1].kind == .keyword && file.isWord(i - 1, "func") { continue }
-                    out.calledNames.insert(CallFilter.bits(bytes, Int(tokens[i].start), Int(tokens[i].end)))
+                for t in file.tree.allTypes where t.kind != .protocol {
+                    for f in t.functions {
+                        guard let body = f.bodyTokens, body.lowerBound >= 0, body.upperBound < tokens.count else { continue }
+                        for i in body where tokens[i].kind == .identifier && tokens[i + 1].kind == .leftParen {
+                            out.calledNames.insert(CallFilter.bits(bytes, Int(tokens[i].start), Int(tokens[i].end)))
+                        }
+                    }
                 }
             }
         }
-        for t in file.tree.allTypes where (t.kind == .class || t.kind == .extension) && !MainActorMutation.isPreviewCode(t, in: file) {
+        for t in file.tree.allTypes where mayBeModel(t) && !MainActorMutation.isPreviewCode(t, in: file) {
             if t.header.isMainActor { continue }
             for v in t.variables where v.header.isMainActor { out.mainActorState.append((t.kind == .extension ? t.extendedBaseName : t.name) + "." + v.name) }
             for f in t.functions where f.kind == .function && !f.isAsync && !f.header.isMainActor && !f.header.isStatic {
@@ -132,6 +136,22 @@ struct StateWritingMethods: ProjectFact {
         }
         return out.methods.isEmpty && out.calledNames.isEmpty ? nil : out
     }
+
+    /// A class that says what it inherits or is `@Observable` (a model is either), or an extension
+    /// of a type that may be one (not of the standard library's values and collections).
+    static func mayBeModel(_ t: TypeDecl) -> Bool {
+        switch t.kind {
+        case .class: return !t.inherited.isEmpty || t.header.hasAttribute("Observable")
+        case .extension: return !valueTypes.contains(t.extendedBaseName)
+        default: return false
+        }
+    }
+
+    static let valueTypes: Set<String> = ["Array", "Dictionary", "Set", "Optional", "String", "Substring", "Character", "Int", "Double",
+                                          "Float", "Bool", "Date", "URL", "Data", "UUID", "Decimal", "Collection", "Sequence",
+                                          "RandomAccessCollection", "View", "Color", "Font", "Image", "Text", "Binding", "Publisher",
+                                          "Notification", "CGFloat", "CGSize", "CGPoint", "CGRect", "Result", "Error", "Encodable",
+                                          "Decodable", "Equatable", "Hashable", "Identifiable", "Comparable", "ShapeStyle", "EdgeInsets"]
 
     /// Whether token `i` is inside a closure of the function body `body`.
     static func inClosure(_ i: Int, body: TokenRange, file: SourceFile) -> Bool {
