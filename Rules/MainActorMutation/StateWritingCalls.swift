@@ -124,7 +124,7 @@ extension MainActorMutation {
 
     /// Whether `path` has a folder named "Preview Content" (Xcode's development assets).
     static func isInPreviewContent(_ path: String) -> Bool {
-        let needle = Array("Preview Content/".utf8)
+        let needle = previewContentFolder
         var path = path
         return path.withUTF8 { bytes in
             // Most paths have no space at all.
@@ -142,6 +142,7 @@ extension MainActorMutation {
         }
     }
 
+    static let previewContentFolder = Array("Preview Content/".utf8)
     static let stubPrefixes = ["Mock", "Stub", "Fake"]
     static let stubSuffixes = ["Mock", "Stub", "Fake", "Previews"]
 }
