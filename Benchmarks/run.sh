@@ -7,6 +7,8 @@
 #   BUILDDIR the release build's scratch path (default $WORKDIR/build)
 #   SEED     generator seed (default 1)
 #   RUNS     runs per measurement, the fastest is reported (default 3)
+#   STATIC   1 (default): link the Swift runtime statically on Linux, as a release does; 0: not
+#   BIN      an mvilint binary to measure instead of the one built here
 #   BIG_MB   size of the large single-file case (default 50; 0 skips it and the 20 MB line)
 #
 # For each size: wall time, files/s, MB/s, peak RSS (`/usr/bin/time -v`), the wall-clock split
@@ -25,9 +27,16 @@ SIZES=("$@")
 [ ${#SIZES[@]} -eq 0 ] && SIZES=(1000 10000 100000)
 mkdir -p "$WORK"
 
-echo "Building mvilint (release)..." >&2
-swift build -c release --package-path "$ROOT" --scratch-path "$BUILD" --product mvilint >&2
-BIN=$(swift build -c release --package-path "$ROOT" --scratch-path "$BUILD" --show-bin-path)/mvilint
+# On Linux the Swift runtime is linked statically, as in a release (`--static-swift-stdlib`):
+# a process then starts in about a third of the time (STATIC=0 builds against the toolchain's
+# shared libraries instead).
+STATIC_FLAG=()
+if [ "$(uname -s)" = Linux ] && [ "${STATIC:-1}" = 1 ]; then STATIC_FLAG=(--static-swift-stdlib); fi
+if [ -z "${BIN:-}" ]; then
+    echo "Building mvilint (release)..." >&2
+    swift build -c release --package-path "$ROOT" --scratch-path "$BUILD" ${STATIC_FLAG[@]+"${STATIC_FLAG[@]}"} --product mvilint >&2
+    BIN=$(swift build -c release --package-path "$ROOT" --scratch-path "$BUILD" ${STATIC_FLAG[@]+"${STATIC_FLAG[@]}"} --show-bin-path)/mvilint
+fi
 
 now() { date +%s.%N; }
 

@@ -17,6 +17,7 @@ final class GoldenTokensTests: XCTestCase {
         ("interpolation", Array(##"let s = "a\(b + "c\(d)")e" + #"raw \#(x) \(y)"#"##.utf8)),
         ("multiline", Array("let s = \"\"\"\n  a \\(b)\n  \"\"\"\nlet t = \"\"\"\nno end".utf8)),
         ("regex", Array("let r = /a+b/\nlet q = #/x/y/#\nlet d = a / b / c\nlet e = x.map(/ 2)".utf8)),
+        ("regex after try", Array(#"a = try? /https?:\/\//.firstMatch(in: s)\#nb = try! /a\/*b/\#nc = await /x/ // c\#nd = x! / y /= z\#n}\#n/e/"#.utf8)),
         ("comments", Array("/* a /* b */ c */ x // d\n/// doc\n/** e */ y /* unterminated".utf8)),
         ("operators", Array("a...b; c..<d; e?.f!.g ?? h; i = -j; k &+= 1; l->m; !n; o === p".utf8)),
         ("numbers", Array("0x1F 0b101 0o17 1_000 1.5e-3 0x1p4 .5 1.".utf8)),

@@ -210,6 +210,11 @@ final class LexerTests: XCTestCase {
             Case(##"#"\(x) \#(y)"#"##, [str(##"#"\(x) \#(y)"#"##)]),
             Case("\"\"\"\nabc \"quoted\" \"\"\n\"\"\"", [str("\"\"\"\nabc \"quoted\" \"\"\n\"\"\"")]),
             Case("#\"\"\"\na\"\"\"b\n\"\"\"#", [str("#\"\"\"\na\"\"\"b\n\"\"\"#")]),
+            // A raw `"""` whose closing `"#` is on the same line opens a one-line string.
+            Case(####"x.replacing(#"""#, with: #"\""#)"####, [id("x"), dot, id("replacing"), lp, str(####"#"""#"####), comma, id("with"), colon, str(####"#"\""#"####), rp]),
+            Case(####"#"""a "b" c"# + 1"####, [str(####"#"""a "b" c"#"####), op("+"), int("1")]),
+            Case(####"##"""#"## ##"""x"##"####, [str(####"##"""#"##"####), str(####"##"""x"##"####)]),
+            Case("#\"\"\" a\"\nb\n\"\"\"#", [str("#\"\"\" a\"\nb\n\"\"\"#")]),
             Case(#"x = "a" + "b""#, [id("x"), eq, str(#""a""#), op("+"), str(#""b""#)]),
         ])
         XCTAssertEqual(only(#""abc""#)?.flags.contains(.raw), false)
@@ -303,7 +308,7 @@ final class LexerTests: XCTestCase {
             Case("a/b/c", [id("a"), op("/"), id("b"), op("/"), id("c")]),
             Case("let r = /ab+c/", [kw("let"), id("r"), eq, rx("/ab+c/")]),
             Case("x.filter { $0 / 2 }", [id("x"), dot, id("filter"), lb, dol("$0"), op("/"), int("2"), rb]),
-            Case("x.map { $0 /2/ 1 }", [id("x"), dot, id("map"), lb, dol("$0"), op("/"), int("2"), op("/"), int("1"), rb]),
+            Case("x.map { $0/2/1 }", [id("x"), dot, id("map"), lb, dol("$0"), op("/"), int("2"), op("/"), int("1"), rb]),
             Case("f(/a[/]b/, /x\\/y/)", [id("f"), lp, rx("/a[/]b/"), comma, rx("/x\\/y/"), rp]),
             Case("return /\\d+/", [kw("return"), rx("/\\d+/")]),
             Case("case /x/: break", [kw("case"), rx("/x/"), colon, kw("break")]),
@@ -312,10 +317,11 @@ final class LexerTests: XCTestCase {
             Case("y = [/a /]", [id("y"), eq, lk, op("/"), id("a"), op("/"), rk]),
             Case("let z = / 2", [kw("let"), id("z"), eq, op("/"), int("2")]),
             Case("x /= 2", [id("x"), op("/="), int("2")]),
-            Case("self /2/ 3", [kw("self"), op("/"), int("2"), op("/"), int("3")]),
-            Case("a.default /2/ 3", [id("a"), dot, kw("default"), op("/"), int("2"), op("/"), int("3")]),
-            Case("f(x) /2/ 3", [id("f"), lp, id("x"), rp, op("/"), int("2"), op("/"), int("3")]),
-            Case("x! /2/ 3", [id("x"), op("!"), op("/"), int("2"), op("/"), int("3")]),
+            Case("x /= a/(b)", [id("x"), op("/="), id("a"), op("/"), lp, id("b"), rp]),
+            Case("self/2/3", [kw("self"), op("/"), int("2"), op("/"), int("3")]),
+            Case("a.default/2/3", [id("a"), dot, kw("default"), op("/"), int("2"), op("/"), int("3")]),
+            Case("f(x)/2/3", [id("f"), lp, id("x"), rp, op("/"), int("2"), op("/"), int("3")]),
+            Case("x!/2/3", [id("x"), op("!"), op("/"), int("2"), op("/"), int("3")]),
             Case("a = b ?? /x/", [id("a"), eq, id("b"), op("??"), rx("/x/")]),
             Case("}\n/ab/.count", [rb, rx("/ab/"), dot, id("count")]),
             Case("(/)", [lp, op("/"), rp]),
@@ -327,6 +333,41 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(only("#/a/#")?.flags.contains(.raw), true)
         XCTAssertEqual(only("#/\na\n/#")?.flags.contains(.multiline), true)
         XCTAssertEqual(only("/a/")?.flags.contains(.raw), false)
+    }
+
+    /// Where an expression starts after `try?`, `try!`, `await` or at the start of a statement,
+    /// a bare `/…/` is a regex literal, as Swift reads it; read as operators, a `//` or `/*` in it
+    /// would begin a comment and swallow the rest of the line or of the file.
+    func testRegexWhereAnExpressionStarts() {
+        check([
+            Case(#"try? /(\d+)\.(\d+)/.wholeMatch(in: host)"#,
+                 [kw("try"), op("?"), rx(#"/(\d+)\.(\d+)/"#), dot, id("wholeMatch"), lp, kw("in"), colon, id("host"), rp]),
+            Case(#"try! /https?:\/\//.firstMatch(in: s) ?? x"#, [kw("try"), op("!"), rx(#"/https?:\/\//"#), dot, id("firstMatch"), lp, kw("in"), colon, id("s"), rp, op("??"), id("x")]),
+            Case(#"try? /a\/*b/.firstMatch(in: s); y"#, [kw("try"), op("?"), rx(#"/a\/*b/"#), dot, id("firstMatch"), lp, kw("in"), colon, id("s"), rp, semi, id("y")]),
+            Case("try /a+/.wholeMatch(in: s)", [kw("try"), rx("/a+/"), dot, id("wholeMatch"), lp, kw("in"), colon, id("s"), rp]),
+            Case("await /a/.f()", [id("await"), rx("/a/"), dot, id("f"), lp, rp]),
+            Case("try await /a/.f()", [kw("try"), id("await"), rx("/a/"), dot, id("f"), lp, rp]),
+            Case("x = try? /a/", [id("x"), eq, kw("try"), op("?"), rx("/a/")]),
+            // A statement of a result builder: the previous line's expression has ended.
+            Case("Regex {\n  \"a\"\n  /b+/\n}", [id("Regex"), lb, str("\"a\""), rx("/b+/"), rb]),
+            Case("f()\n/b/.count", [id("f"), lp, rp, rx("/b/"), dot, id("count")]),
+            // A `/` with space before and none after is no operator Swift defines: a literal, as the compiler reads it.
+            Case("f(x) /2/ 3", [id("f"), lp, id("x"), rp, rx("/2/"), int("3")]),
+            Case("x! /2/ 3", [id("x"), op("!"), rx("/2/"), int("3")]),
+            // Still operators: postfix `?`/`!` of an expression, a spaced or unspaced binary `/`,
+            // an operator's declaration, a compound assignment.
+            Case("x?/a/", [id("x"), op("?"), op("/"), id("a"), op("/")]),
+            Case("a! / b / c", [id("a"), op("!"), op("/"), id("b"), op("/"), id("c")]),
+            Case("static func /(l: V, r: V) -> V { l }", [kw("static"), kw("func"), op("/"), lp, id("l"), colon, id("V"), comma, id("r"), colon, id("V"), rp, arrow, id("V"), lb, id("l"), rb]),
+            Case("infix operator /^/: P", [id("infix"), kw("operator"), op("/^/"), colon, id("P")]),
+            Case("total /= count/(2)", [id("total"), op("/="), id("count"), op("/"), lp, int("2"), rp]),
+        ])
+        // Inside an interpolation, the same places: the regex's `)` and `"` do not end it.
+        check([
+            Case(#""\(try? /[")]/.firstMatch(in: s)) end""#, [str(#""\(try? /[")]/.firstMatch(in: s)) end""#)]),
+            Case(#""\(await /"a/.f()) end""#, [str(#""\(await /"a/.f()) end""#)]),
+            Case(#""\(a / b) end" + "c""#, [str(#""\(a / b) end""#), op("+"), str(#""c""#)]),
+        ])
     }
 
     // MARK: Comments
@@ -565,6 +606,8 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(h.tokens.map(\.kind), [.unknown, .poundKeyword, .eof])
         let raw = "#" + String(repeating: "\"#", count: 100_000)
         assertInvariants(Array(raw.utf8), "raw quotes")
+        let rawOpeners = String(repeating: "#\"\"\"", count: 100_000)
+        assertInvariants(Array(rawOpeners.utf8), "raw multi-line openers")
         let ticks = String(repeating: "``", count: 100_000)
         assertInvariants(Array(ticks.utf8), "backticks")
     }

@@ -2,7 +2,8 @@
 # Extracts every manifest repository at its pinned commit from the local mirrors into the corpus:
 # its .swift files and the other files mvilint reads (.mvilint.json, Package.swift, *.pbxproj,
 # *.xcconfig, Core Data model contents).
-#   Tools/Corpus/extract.sh       (MIRROR, CORPUS and MANIFEST override the defaults)
+#   Tools/Corpus/extract.sh       (MIRROR, CORPUS and MANIFEST override the defaults;
+#                                  SWIFT_ONLY=1 takes the .swift files alone)
 # A repository already extracted at its commit is skipped. Exit status 1 if a mirror or commit
 # was missing or an extraction failed (the other repositories are still extracted).
 set -euo pipefail
@@ -16,11 +17,13 @@ corpus=${CORPUS:-/work/corpus}
 # fails on a pathspec that matches nothing, so only the pathspecs that match are passed.
 patterns=('*.swift' '*.mvilint.json' '*.pbxproj' '*.xcconfig' '*.xcdatamodel/contents')
 regexes=('\.swift$' '\.mvilint\.json$' '\.pbxproj$' '\.xcconfig$' '\.xcdatamodel/contents$')
+if [[ ${SWIFT_ONLY:-0} == 1 ]]; then patterns=('*.swift'); regexes=('\.swift$'); fi
 
-# The git directory of a mirror holding $2: /work/.mirror/<owner>+<name>/<something>[/.git].
+# The git directory of a mirror holding $2: <mirror>/<owner>+<name>/<something>[/.git] (as the
+# snapshots under /work/.mirror are laid out), or a clone or bare clone at <mirror>/<owner>+<name>.
 git_dir() {
     local g
-    for g in "$1"/*/.git "$1"/*; do
+    for g in "$1"/*/.git "$1"/* "$1"/.git "$1"; do
         if git --git-dir="$g" cat-file -e "$2^{commit}" 2>/dev/null; then echo "$g"; return 0; fi
     done
     return 1

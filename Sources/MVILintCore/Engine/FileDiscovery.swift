@@ -224,12 +224,27 @@ public enum FileDiscovery {
         defer { try? handle.close() }
         let data = handle.readData(ofLength: 1 << 20)
         if data.isEmpty { return true }
-        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-            var text = line.drop { $0 == " " || $0 == "\t" }
-            if text.hasPrefix("@preconcurrency ") { text = text.dropFirst("@preconcurrency ".count) }
-            if text.hasPrefix("import PackageDescription") { return true }
+        // Line by line, up to the first import of `PackageDescription` (usually the second line):
+        // splitting the whole megabyte into lines first cost a million instructions per manifest.
+        let text = String(decoding: data, as: UTF8.self)
+        var lineStart = text.startIndex, i = text.startIndex
+        while i < text.endIndex {
+            if text[i].isNewline {
+                if importsPackageDescription(text[lineStart..<i]) { return true }
+                i = text.index(after: i)
+                lineStart = i
+            } else {
+                i = text.index(after: i)
+            }
         }
-        return false
+        return importsPackageDescription(text[lineStart..<i])
+    }
+
+    /// Whether a line of a manifest imports `PackageDescription` (after blanks and `@preconcurrency`).
+    private static func importsPackageDescription(_ line: Substring) -> Bool {
+        var text = line.drop { $0 == " " || $0 == "\t" }
+        if text.hasPrefix("@preconcurrency ") { text = text.dropFirst("@preconcurrency ".count) }
+        return text.hasPrefix("import PackageDescription")
     }
 
     /// The project root: the nearest directory, from the first existing lint path upward, that

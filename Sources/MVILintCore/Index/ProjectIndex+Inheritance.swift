@@ -8,9 +8,9 @@ extension ProjectIndex {
         // names resolve to something else, so the goals are found by looking up the targets and
         // the aliases, not by testing every node.
         var goals: [Int32] = []
-        for t in targets { if let n = graph.node(t, symbolIDs) { goals.append(n) } }
+        for t in targets { if let n = graph.node(t, names) { goals.append(n) } }
         for a in aliases.keys where !targets.contains(a) && targets.contains(resolve(a)) {
-            if let n = graph.node(a, symbolIDs) { goals.append(n) }
+            if let n = graph.node(a, names) { goals.append(n) }
         }
         return reachingNames(in: graph, from: goals)
     }
@@ -49,15 +49,15 @@ extension ProjectIndex {
         // Goals: a node whose name resolves to an `@MainActor` symbol or to an SDK type that is
         // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.
         var goals: [Int32] = []
-        for n in symbolTable.indices where symbolTable[n].isMainActorAttribute && (aliases.isEmpty || aliases[symbolTable[n].name] == nil) {
+        for n in symbolTable.indices where symbolTable[n].isMainActorAttribute && (aliases.isEmpty || names.aliasTarget(symbolTable[n].name) == nil) {
             goals.append(Int32(n))
         }
         for a in aliases.keys {
             let target = resolve(a)
-            let isolated = symbolIDs[target].map { symbolTable[Int($0)].isMainActorAttribute } == true || MainActorSDKTypes.names.contains(target)
-            if isolated, let n = graph.node(a, symbolIDs) { goals.append(n) }
+            let isolated = names.symbol(target).map { symbolTable[Int($0)].isMainActorAttribute } == true || MainActorSDKTypes.names.contains(target)
+            if isolated, let n = graph.node(a, names) { goals.append(n) }
         }
-        for name in MainActorSDKTypes.names { if let n = graph.node(name, symbolIDs) { goals.append(n) } }
+        for name in MainActorSDKTypes.names { if let n = graph.node(name, names) { goals.append(n) } }
         return reachingNames(in: graph, from: goals)
     }
 
@@ -83,7 +83,7 @@ extension ProjectIndex {
 
     /// Whether the symbol named `name` (already resolved) is flagged in `flags`.
     func flagged(_ name: String, in flags: SymbolFlags) -> Bool {
-        guard let id = symbolIDs[name] else { return false }
+        guard let id = names.symbol(name) else { return false }
         return flags.contains(Int(id))
     }
 
@@ -101,7 +101,7 @@ extension ProjectIndex {
         var nodeCount: Int { reverseStart.count - 1 }
         func name(_ n: Int, _ symbols: [TypeSymbol]) -> String { n < symbols.count ? symbols[n].name : extraNames[n - symbols.count] }
         /// The node of `name`, when it is one.
-        func node(_ name: String, _ symbolIDs: [String: Int32]) -> Int32? { symbolIDs[name] ?? extraIDs[name] }
+        func node(_ name: String, _ names: NameTable) -> Int32? { names.symbol(name) ?? extraIDs[name] }
     }
 
     /// For each of `names`, the names that list it among their direct supertypes, as the
@@ -115,10 +115,10 @@ extension ProjectIndex {
         guard !names.isEmpty else { return out }
         for n in symbolTable.indices {
             let name = symbolTable[n].name
-            let list = aliases.isEmpty || aliases[name] == nil ? symbolTable[n].inherited : inheritedNames(resolve(name)) ?? []
+            let list = aliases.isEmpty || self.names.aliasTarget(name) == nil ? symbolTable[n].inherited : inheritedNames(resolve(name)) ?? []
             for i in list where names.contains(i) { out[i, default: []].append(name) }
         }
-        for a in aliases.keys where symbolIDs[a] == nil {
+        for a in aliases.keys where self.names.symbol(a) == nil {
             for i in inheritedNames(resolve(a)) ?? [] where names.contains(i) { out[i, default: []].append(a) }
         }
         return out
@@ -129,21 +129,21 @@ extension ProjectIndex {
         var graph = InheritanceGraph()
         let symbolCount = symbolTable.count
         func node(_ name: String) -> Int32 {
-            if let id = symbolIDs[name] { return id }
+            if let id = names.symbol(name) { return id }
             if let id = graph.extraIDs[name] { return id }
             let id = Int32(symbolCount + graph.extraNames.count)
             graph.extraIDs[name] = id
             graph.extraNames.append(name)
             return id
         }
-        for a in aliases.keys where symbolIDs[a] == nil { _ = node(a) }
+        for a in aliases.keys where names.symbol(a) == nil { _ = node(a) }
         // The names whose supertypes are looked up: the symbols and the aliases.
         let universeCount = symbolCount + graph.extraNames.count
         // Edges as (supertype, subtype) pairs, then grouped by supertype.
         var from: [Int32] = [], to: [Int32] = []
         for u in 0..<universeCount {
             // A symbol that is not also an alias has its own list: no lookup by name.
-            let list = u < symbolCount && (aliases.isEmpty || aliases[symbolTable[u].name] == nil)
+            let list = u < symbolCount && (aliases.isEmpty || names.aliasTarget(symbolTable[u].name) == nil)
                 ? symbolTable[u].inherited : inheritedNames(resolve(graph.name(u, symbolTable))) ?? []
             for i in list {
                 from.append(node(i))

@@ -6,14 +6,14 @@ extension ProjectIndex {
     /// ends with one of the model suffixes.
     public func isObservableObject(_ name: String) -> Bool {
         let r = resolve(name)
-        if let id = symbolIDs[r], observableObjects.contains(Int(id)) { return symbolTable[Int(id)].kind != .protocol }
+        if let id = names.symbol(r), observableObjects.contains(Int(id)) { return symbolTable[Int(id)].kind != .protocol }
         if isDeclared(r) { return false }
         return modelSuffixes.contains { r.hasNameSuffix($0) && r != $0 } || modelSuffixes.contains(r)
     }
 
     /// A class marked `@Observable`.
     public func isObservableMacroClass(_ name: String) -> Bool {
-        guard let id = symbolIDs[resolve(name)] else { return false }
+        guard let id = resolvedID(name) else { return false }
         return symbolTable[Int(id)].isObservableMacro && symbolTable[Int(id)].kind == .class
     }
 
@@ -52,7 +52,7 @@ extension ProjectIndex {
         switch kind {
         case .class:
             if hasObservableAttribute { return true }
-            if let id = symbolIDs[resolve(name)], symbolTable[Int(id)].isDeclaredMoreThanOnce {
+            if let id = resolvedID(name), symbolTable[Int(id)].isDeclaredMoreThanOnce {
                 // A supertype that is an ObservableObject, or a protocol that refines it.
                 return inherited.contains { $0 != name && ($0 == "ObservableObject" || isObservableObject($0) || flagged(resolve($0), in: observableObjects)) }
             }

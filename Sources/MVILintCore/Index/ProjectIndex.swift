@@ -4,13 +4,18 @@ import Dispatch
 
 /// Project-wide facts about types, resolved transitively. Read-only and thread-safe once built.
 public final class ProjectIndex: @unchecked Sendable {
-    /// Every symbol, in order of first appearance; `symbolIDs` finds one by name. (A dictionary of
+    /// Every symbol, in order of first appearance; `names` finds one by name. (A dictionary of
     /// symbols would store each large value in a hash table kept a quarter empty: on a project
     /// of 100 000 files the split saves about 30 MB.)
     let symbolTable: [TypeSymbol]
-    let symbolIDs: [String: Int32]
+    /// Each type name's symbol and the target of the typealias of that name (`NameTable`).
+    let names: NameTable
     /// The merged symbols by simple name.
-    public var symbols: [String: TypeSymbol] { symbolIDs.mapValues { symbolTable[Int($0)] } }
+    public var symbols: [String: TypeSymbol] {
+        var out: [String: TypeSymbol] = [:]
+        for e in names.entries where e.symbol >= 0 { out[e.name] = symbolTable[Int(e.symbol)] }
+        return out
+    }
     public let aliases: [String: String]
     /// Typealiases declared with different targets (one per `#if` branch): not followed, and what
     /// is held through one may be any of the targets.
@@ -80,21 +85,25 @@ public final class ProjectIndex: @unchecked Sendable {
         if collectsBeside { DispatchQueue.global(qos: .userInitiated).async(execute: collecting) }
         // Every name gets its id first, so that the symbol table is allocated once at its final
         // size (growing it by doubling would hold two copies at the peak).
-        var ids: [String: Int32] = [:]
-        ids.reserveCapacity(summaries.reduce(0) { $0 + $1.types.count })
+        let entryCount = summaries.reduce(0) { $0 + $1.types.count }
+        var nameTable = NameTable(minimumCapacity: entryCount)
         var names: [String] = []
         // Each entry's id in the order of the entries, so that merging does not look its name up again.
         var entryIDs: [Int32] = []
-        entryIDs.reserveCapacity(ids.capacity)
+        entryIDs.reserveCapacity(entryCount)
         // Fields are read in place (`summaries[i].types[j].name`): binding each entry to a local
         // would copy it, retaining all of its arrays.
         for si in summaries.indices {
             for ti in summaries[si].types.indices {
                 let name = summaries[si].types[ti].name
-                let next = Int32(names.count)
-                // One lookup: the defaulted subscript's modify accessor inserts a new name.
-                let id = ProjectIndex.value(&ids[name, default: next])
-                if id == next { names.append(name) }
+                // One lookup: a new name's entry is made by the lookup itself.
+                let e = nameTable.entry(for: name)
+                var id = nameTable.entries[e].symbol
+                if id < 0 {
+                    id = Int32(names.count)
+                    nameTable.setSymbol(id, at: e)
+                    names.append(name)
+                }
                 entryIDs.append(id)
             }
         }
@@ -205,7 +214,8 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         entryIDs = []
         self.symbolTable = table
-        self.symbolIDs = ids
+        for (a, target) in aliases { nameTable.setAlias(a, target: target) }
+        self.names = nameTable
         self.aliases = aliases
         self.modelSuffixes = modelSuffixes
         self.defaultMainActorDirectories = defaultMainActorDirectories
@@ -242,8 +252,6 @@ public final class ProjectIndex: @unchecked Sendable {
         return F.merge([], in: self)
     }
 
-    @inline(__always) private static func value(_ v: inout Int32) -> Int32 { v }
-
     /// Projects of at least this many files collect the view graph's first stage on a second thread.
     static let concurrentCollectMinimum = 1_000
 
@@ -265,14 +273,22 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Follows typealiases (bounded, cycles stop).
     public func resolve(_ name: String) -> String {
+        if aliases.isEmpty { return name }
         var n = name
         var steps = 0
-        while let next = aliases[n], steps < 16 { n = next; steps += 1 }
+        while steps < NameTable.maxAliasSteps, let next = names.aliasTarget(n) { n = next; steps += 1 }
         return n
     }
 
+    /// The number in `symbolTable` of the symbol that `name` names, aliases resolved (as
+    /// `symbol(_:)` finds it, with one lookup for a name that is no alias).
+    @inline(__always) func resolvedID(_ name: String) -> Int32? { names.resolvedSymbol(name) }
+
     /// The merged symbol for a simple type name (aliases resolved).
-    public func symbol(_ name: String) -> TypeSymbol? { declared(resolve(name)) }
+    public func symbol(_ name: String) -> TypeSymbol? {
+        guard let id = resolvedID(name) else { return nil }
+        return symbolTable[Int(id)]
+    }
 
     /// The type of the static property `name` of `owner` (its declaration or an extension), when known.
     public func staticPropertyType(_ name: String, of owner: String) -> String? {
@@ -290,13 +306,13 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The symbol of exactly `name` (no alias resolution).
     @inline(__always) func declared(_ name: String) -> TypeSymbol? {
-        guard let id = symbolIDs[name] else { return nil }
+        guard let id = names.symbol(name) else { return nil }
         return symbolTable[Int(id)]
     }
 
     /// The supertypes of exactly `name`, without copying the rest of its symbol.
     @inline(__always) func inheritedNames(_ name: String) -> [String]? {
-        guard let id = symbolIDs[name] else { return nil }
+        guard let id = names.symbol(name) else { return nil }
         return symbolTable[Int(id)].inherited
     }
 
@@ -304,7 +320,7 @@ public final class ProjectIndex: @unchecked Sendable {
     public func isDeclared(_ name: String) -> Bool { kind(of: name) != nil }
 
     public func kind(of name: String) -> TypeKind? {
-        guard let id = symbolIDs[resolve(name)] else { return nil }
+        guard let id = resolvedID(name) else { return nil }
         return symbolTable[Int(id)].kind
     }
 }

@@ -248,6 +248,13 @@ public final class ViewGraph: @unchecked Sendable {
             default: return nil
             }
         }
+        // The names a modifier function must have to provide or to host: most modifiers of a
+        // chain (`padding`, `font`) are neither, which one lookup here tells (a set and a
+        // dictionary of strings each hashed the name again, for every modifier of every site).
+        var names = NameTable(minimumCapacity: providerFunctions.count + extensionHosts.count)
+        for n in providerFunctions { _ = names.entry(for: n) }
+        for n in extensionHosts.keys { _ = names.entry(for: n) }
+        let functionsThatMatter = names
         /// `followsHosts` is false inside a host's own provisions, so that hosts that call each
         /// other's extensions are looked into once.
         func resolve(_ list: [EnvironmentProvision], into edge: inout Edge, followsHosts: Bool = true) {
@@ -261,6 +268,7 @@ public final class ViewGraph: @unchecked Sendable {
                     // A protocol-typed property holds some conforming object: anything.
                     if let t = heldType(p), index.kind(of: t) != .protocol, !index.ambiguousAliases.contains(t) { edge.provided.insert(t) } else { edge.providesEverything = true }
                 case .modifierFunction(let n):
+                    guard functionsThatMatter.find(n) != nil else { break }
                     if providerFunctions.contains(n) { edge.providesEverything = true; break }
                     // `ContentView().inRootView()`: what the host wrapped around the view applies to its content.
                     guard followsHosts, let hosts = extensionHosts[n] else { break }

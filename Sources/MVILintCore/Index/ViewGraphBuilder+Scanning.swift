@@ -72,7 +72,8 @@ extension ViewGraphBuilder {
                 break
             }
             if let e = ownerEnd, e >= state.range.lowerBound {
-                let start = file.chain(endingAt: e).start
+                // Only where the chain starts: its components are not built.
+                let start = file.chainStart(endingAt: e)
                 if start >= state.range.lowerBound, start < b, let c = chain(at: start, in: state), c.end > b {
                     out.append(c)
                     pos = c.start
@@ -222,16 +223,50 @@ extension ViewGraphBuilder {
     /// the member constructs, which the graph records as constructed by the type.
     func memberContentHosts(in range: TokenRange, of type: TypeDecl, state: () -> RangeState) -> [String] {
         var out: [String] = []
-        var members: Set<String>? = nil
         for t in range where file.kind(t) == .identifier && !file.beginsWithCapital(t) && file.kind(t - 1) != .period && file.kind(t + 1) != .colon {
             guard file.kind(t - 1) == .leftBrace || file.isWord(t - 1, "in") || file.tokens[t].isAtLineStart else { continue }
-            if members == nil { members = Set(type.functions.map(\.name) + type.variables.map(\.name)) }
             // The closure analysis last: a file whose members name none of the type's members
             // at the start of a statement (most initializers) never needs it.
-            guard members!.contains(file.name(t)), analysis.innermost[t] >= 0 else { continue }
+            guard memberNames(of: type).contains(t, in: file), analysis.innermost[t] >= 0 else { continue }
             addContainers(holding: t, in: state(), to: &out)
         }
         return out
+    }
+
+    /// The names of `type`'s functions and variables, made once for the type's members in turn
+    /// (each member's code asked for the set again, and each token's name was made a string to
+    /// look it up).
+    func memberNames(of type: TypeDecl) -> MemberNames {
+        if let cached = _memberNames, cached.type === type { return cached }
+        let names = MemberNames(type: type)
+        _memberNames = names
+        return names
+    }
+
+    /// A type's member names, compared with token text as bytes: ASCII names in a `WordSet`, any
+    /// other in a set of strings (where equality is Unicode's, which no ASCII name shares with a
+    /// name that is not ASCII).
+    final class MemberNames {
+        let type: TypeDecl
+        let ascii: WordSet
+        let others: Set<String>
+        init(type: TypeDecl) {
+            self.type = type
+            var ascii: [String] = [], others = Set<String>()
+            for name in type.functions.map(\.name) + type.variables.map(\.name) {
+                if name.utf8.count <= WordSet.maxLength, name.utf8.allSatisfy({ $0 < 0x80 }), !name.isEmpty { ascii.append(name) } else { others.insert(name) }
+            }
+            self.ascii = WordSet(ascii)
+            self.others = others
+        }
+
+        /// Whether token `t`'s name (without backticks) is one of the names.
+        func contains(_ t: Int, in file: SourceFile) -> Bool {
+            let (a, b) = file.nameRange(t)
+            let isASCII = b - a <= WordSet.maxLength && file.bytes[a..<b].allSatisfy { $0 < 0x80 }
+            if isASCII, b > a { return file.isName(t, in: ascii) }
+            return !others.isEmpty && others.contains(file.name(t))
+        }
     }
 
     /// Appends to `out` the project types whose construction holds token `t` in its arguments or

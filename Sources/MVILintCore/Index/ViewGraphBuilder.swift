@@ -17,6 +17,8 @@ final class ViewGraphBuilder {
     @exclusivity(unchecked) var _analysis: BodyAnalysis? = nil
     /// Cache behind `candidates`.
     @exclusivity(unchecked) var _candidates: [Int32]? = nil
+    /// Cache behind `memberNames(of:)`: the last type's.
+    @exclusivity(unchecked) var _memberNames: MemberNames? = nil
     @exclusivity(unchecked) var summary: ViewGraphSummary
 
     init(file: SourceFile) {

@@ -1021,22 +1021,26 @@ private struct LexerEngine {
 
     static let expressionKeywords: [[UInt8]] = ["self", "Self", "super", "true", "false", "nil", "init", "Any"].map { Array($0.utf8) }
 
-    /// Where a bare `/` may open a regex literal. Decision table (first matching row wins):
+    /// Where a bare `/` may open a regex literal, following the regex-literal proposal (SE-0354):
+    /// a `/…/` literal is read where an expression may start. Decision table (first matching row
+    /// wins):
     ///
     /// | condition                                                        | `/` is                    |
     /// |------------------------------------------------------------------|---------------------------|
     /// | `//` or `/*`                                                     | a comment (handled before) |
     /// | followed by space, tab, line break or end of file                | an operator               |
     /// | look-ahead budget exhausted (pathological input)                 | an operator               |
+    /// | after `func` or `operator` (`static func /(…)`, `infix operator /^/`) | an operator          |
     /// | first token of the file, or after a shebang                      | a regex candidate         |
     /// | after `(` `[` `{` `,` `:` `;` `=` `->`                           | a regex candidate         |
     /// | after an operator that is not a postfix `?`/`!`                  | a regex candidate         |
+    /// | after `try?` or `try!` (an expression follows them, never a binary operator) | a regex candidate |
     /// | after a keyword other than `self Self super true false nil init Any` and not after `.` (`return`, `case`, `in`, `where`, `try`…) | a regex candidate |
-    /// | at the start of a line after `}` (a new statement)              | a regex candidate         |
-    /// | anything else (identifier, literal, `)`, `]`, `$0`, `.`, `@`…)   | an operator               |
+    /// | trivia before it and none after its operator characters (`operatorIsRightBound`): a prefix `/`, which Swift does not define, so a literal (at the start of a line, after `await`, in a result builder) | a regex candidate |
+    /// | anything else (identifier, literal, `)`, `]`, `$0`, `.`, `@`… with nothing between) | an operator |
     ///
     /// A candidate is a regex only if `bareRegexEnd` finds its end.
-    func regexMayStartHere() -> Bool {
+    mutating func regexMayStartHere() -> Bool {
         let next = at(p + 1)
         if p + 1 >= n || next == UInt8(ascii: " ") || next == 9 || next == 10 || next == 13 { return false }
         if regexBudget <= 0 { return false }
@@ -1045,13 +1049,55 @@ private struct LexerEngine {
         case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon, .equal, .arrow, .shebang:
             return true
         case .operator:
-            return !lastIsPostfix
+            if !lastIsPostfix || followsTry(last) { return true }
         case .keyword:
-            return !keywordEndsExpression(last)
-        case .rightBrace:
-            return pendingNewline
+            if isKeyword(last, "func") || isKeyword(last, "operator") { return false }
+            if !keywordEndsExpression(last) { return true }
         default:
+            break
+        }
+        return pendingSpace && operatorIsRightBound(from: p)
+    }
+
+    /// Whether the postfix `?` or `!` token `t` (the last one written) directly follows `try`.
+    func followsTry(_ t: Token) -> Bool {
+        guard outCount >= 2 else { return false }
+        let before = out[outCount - 2]
+        return before.kind == .keyword && before.end == t.start && isKeyword(before, "try")
+    }
+
+    /// Whether token `t` spells the keyword `word`.
+    func isKeyword(_ t: Token, _ word: StaticString) -> Bool {
+        let s = Int(t.start), len = Int(t.end) - Int(t.start)
+        guard len == word.utf8CodeUnitCount else { return false }
+        var i = 0
+        while i < len && at(s + i) == word.utf8Start[i] { i += 1 }
+        return i == len
+    }
+
+    /// Whether the operator that `lexOperator()` would read from `s` is bound to what follows it,
+    /// as Swift defines it: not followed by whitespace, the end of the file, a closing bracket,
+    /// `,`, `;`, `:` or a comment. (`x /= a/(b)`: the `/=` has space on both sides, a binary operator.)
+    /// The bytes looked at are charged to `regexBudget`.
+    mutating func operatorIsRightBound(from s: Int) -> Bool {
+        var q = s + 1
+        while q < n {
+            let c = b[q]
+            if c == UInt8(ascii: ".") || cls[Int(c)] & CharClass.op == 0 { break }
+            if c == UInt8(ascii: "/") && (at(q + 1) == UInt8(ascii: "/") || at(q + 1) == UInt8(ascii: "*")) { break }
+            if (c == UInt8(ascii: "?") || c == UInt8(ascii: "!")) && (b[q - 1] == UInt8(ascii: "<") || b[q - 1] == UInt8(ascii: ">")) { break }
+            q += 1
+        }
+        regexBudget -= q - s
+        guard q < n else { return false }
+        switch b[q] {
+        case UInt8(ascii: " "), 9, 10, 11, 12, 13, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
             return false
+        case UInt8(ascii: "/"):
+            return at(q + 1) != UInt8(ascii: "/") && at(q + 1) != UInt8(ascii: "*")
+        default:
+            return true
         }
     }
 
@@ -1113,7 +1159,7 @@ private struct LexerEngine {
     /// with every interpolation, to any depth, in one token.
     mutating func lexString(from start: Int, hashes: Int) {
         var flags: TokenFlags = hashes > 0 ? .raw : []
-        let multiline = openQuote()
+        let multiline = openQuote(hashes: hashes)
         if multiline { flags.insert(.multiline) }
         if !multiline && hashes == 0 {
             // Fast path for the common plain "…" literal: no state stack until an interpolation.
@@ -1203,7 +1249,7 @@ private struct LexerEngine {
                     let after = at(p + h)
                     if after == UInt8(ascii: "\"") {
                         p += h
-                        let ml = openQuote()
+                        let ml = openQuote(hashes: h)
                         frames.append(StringFrame(isCode: false, multiline: ml, hashes: h, depth: 0))
                     } else if after == UInt8(ascii: "/") {
                         p += h + 1
@@ -1238,9 +1284,16 @@ private struct LexerEngine {
         emit(.stringLiteral, from: start, flags)
     }
 
-    /// Consumes `"` or `"""` at `p`; returns whether it was `"""`.
-    @inline(__always) mutating func openQuote() -> Bool {
+    /// Consumes `"` or `"""` at `p`; returns whether it was `"""`. After `hashes` `#` (a raw
+    /// string), `"""` opens a multi-line literal only when no `"` followed by as many `#` comes
+    /// later on the same line: as Swift reads it, `#"""#` is a one-line string holding a quote,
+    /// and `#"""a"#` one holding `""a`.
+    @inline(__always) mutating func openQuote(hashes: Int = 0) -> Bool {
         if at(p + 1) == UInt8(ascii: "\"") && at(p + 2) == UInt8(ascii: "\"") {
+            if hashes > 0 && rawStringClosesOnLine(from: p + 3, hashes: hashes) {
+                p += 1
+                return false
+            }
             p += 3
             return true
         }
@@ -1248,21 +1301,43 @@ private struct LexerEngine {
         return false
     }
 
-    /// Inside an interpolation no tokens exist, so a `/` at `p` may open a regex only when the
-    /// previous non-blank byte is one of `( [ { , : ; =` and a non-blank byte follows.
-    func interpolationRegexMayStartHere() -> Bool {
+    /// Whether a `"` followed by `hashes` `#` comes before the end of the line, from `s` (right
+    /// after a raw string's `"""`), or the `#`s follow at once (`#"""#`). The bytes looked at
+    /// become part of the string, one-line or multi-line, so lexing stays linear.
+    func rawStringClosesOnLine(from s: Int, hashes: Int) -> Bool {
+        if hashesFollow(s, hashes) { return true }
+        var q = s
+        while q < n && b[q] != 10 && b[q] != 13 {
+            if b[q] == UInt8(ascii: "\"") && hashesFollow(q + 1, hashes) { return true }
+            q += 1
+        }
+        return false
+    }
+
+    /// Inside an interpolation no tokens exist, so the bytes before a `/` at `p` stand for the
+    /// previous token: it may open a regex (as `regexMayStartHere` decides outside) when a
+    /// non-blank byte follows and the previous non-blank byte is one of `( [ { , : ; =`, or it is
+    /// the `?` or `!` of `try?` or `try!`, or blanks come before the `/` and its operator is bound
+    /// to what follows (`"\(await /x/.first(in: s))"`).
+    mutating func interpolationRegexMayStartHere() -> Bool {
         let next = at(p + 1)
         if p + 1 >= n || next == UInt8(ascii: " ") || next == 9 || next == 10 || next == 13 { return false }
         if regexBudget <= 0 { return false }
         var q = p - 1
-        while q >= 0 && (b[q] == UInt8(ascii: " ") || b[q] == 9) { q -= 1 }
+        while q >= 0 && (b[q] == UInt8(ascii: " ") || b[q] == 9 || b[q] == 10 || b[q] == 13) { q -= 1 }
         guard q >= 0 else { return false }
         switch b[q] {
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","),
              UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="):
             return true
+        case UInt8(ascii: "?"), UInt8(ascii: "!"):
+            if q >= 3, b[q - 3] == UInt8(ascii: "t"), b[q - 2] == UInt8(ascii: "r"), b[q - 1] == UInt8(ascii: "y"),
+               q == 3 || !isClass(b[q - 4], CharClass.identBody) {
+                return true
+            }
         default:
-            return false
+            break
         }
+        return q < p - 1 && operatorIsRightBound(from: p)
     }
 }

@@ -215,10 +215,12 @@ extension SourceFile {
     }
 
     /// `chain(endingAt: last).start` without building the components (no allocation).
-    public func chainStart(endingAt last: Int) -> Int { chainFirstToken(endingAt: last) ?? last }
+    public func chainStart(endingAt last: Int) -> Int { chainFirstToken(endingAt: last, allowsCatch: true) ?? last }
 
     /// The first token of the chain ending at `last`, or nil when the chain has no component.
-    func chainFirstToken(endingAt last: Int) -> Int? {
+    /// With `allowsCatch`, a member named `catch` (`.catch { }`) is a component, as
+    /// `chain(endingAt:)` reads it; without, the chain ends at it.
+    func chainFirstToken(endingAt last: Int, allowsCatch: Bool = false) -> Int? {
         var j = last
         var pendingCall: Int? = nil
         var earliest: Int? = nil
@@ -227,7 +229,8 @@ extension SourceFile {
             steps += 1
             let k = kind(j)
             if k == .identifier || k == .keyword || k == .dollarIdentifier {
-                if k == .keyword && !(isText(j, "self") || isText(j, "Self") || isText(j, "super") || isText(j, "init")) { break }
+                if k == .keyword && !(isText(j, "self") || isText(j, "Self") || isText(j, "super") || isText(j, "init"))
+                    && !(allowsCatch && isText(j, "catch") && kind(j - 1) == .period) { break }
                 earliest = j
                 pendingCall = nil
                 if kind(j - 1) == .period && isChainLink(j - 2) {

@@ -3,10 +3,11 @@
 extension Parser {
     // MARK: Variables
 
-    /// Parses `var`/`let` with one or more bindings.
-    mutating func parseVariables(at i: Int, end: Int, header: DeclHeader) -> ([VariableDecl], Int) {
+    /// Parses `var`/`let` with one or more bindings: returns the first, and appends the others
+    /// to `pendingVariables` (most declarations have one binding: no array is made for them).
+    mutating func parseVariables(at i: Int, end: Int, header: DeclHeader) -> (VariableDecl?, Int) {
         let isLet = isWord(i, "let")
-        var result: [VariableDecl] = []
+        var first: VariableDecl? = nil
         var j = i + 1
         while j < end {
             var name = ""
@@ -45,14 +46,15 @@ extension Parser {
                 }
             }
             if !name.isEmpty {
-                result.append(VariableDecl(header: header, isLet: isLet, name: name, nameToken: nameToken, type: type,
-                                           initializer: initializer, accessorOpen: accessorOpen, accessorClose: accessorClose,
-                                           isComputed: isComputed, hasObservers: hasObservers))
+                let v = VariableDecl(header: header, isLet: isLet, name: name, nameToken: nameToken, type: type,
+                                     initializer: initializer, accessorOpen: accessorOpen, accessorClose: accessorClose,
+                                     isComputed: isComputed, hasObservers: hasObservers)
+                if first == nil { first = v } else { pendingVariables.append(v) }
             }
             if kind(j) == .comma && j < end { j += 1; continue }
             break
         }
-        return (result, max(j, i + 1))
+        return (first, max(j, i + 1))
     }
 
     /// Whether the block opened at `open` holds `willSet`/`didSet` observers.

@@ -20,6 +20,7 @@ struct Parser {
     mutating func parse() -> SourceTree {
         let end = max(0, tokens.count - 1)
         tree.declarations = parseDeclarations(0..<end, outer: [], depth: 0, topLevel: true)
+        memberStack.deallocate()
         return tree
     }
 
@@ -174,11 +175,10 @@ struct Parser {
             if typeKind == .actor && kind(i + 1) != .identifier { return nil }
             return parseType(kind: typeKind, at: i, end: end, header: header, outer: outer, depth: depth)
         case .binding:
-            let (vars, next) = parseVariables(at: i, end: end, header: header)
-            if vars.count == 1 { return (.variable(vars[0]), next) }
-            // Several bindings: emit the first here and the rest as separate members by the caller.
-            pendingVariables.append(contentsOf: vars.dropFirst())
-            return (vars.first.map { .variable($0) }, next)
+            // Several bindings: the first is returned here, the rest wait in `pendingVariables`
+            // for the caller to add as separate members.
+            let (first, next) = parseVariables(at: i, end: end, header: header)
+            return (first.map { .variable($0) }, next)
         case .function:
             let (f, next) = parseFunction(at: i, end: end, header: header)
             return (.function(f), next)
@@ -266,6 +266,8 @@ struct Parser {
 
     /// Extra bindings of a multi-binding `var a = 1, b = 2` awaiting insertion.
     var pendingVariables: [VariableDecl] = []
+    /// The members of the declaration lists being parsed, innermost list last (`parseDeclarations`).
+    var memberStack = MemberStack()
 
     // MARK: Types
 
@@ -351,7 +353,9 @@ struct Parser {
 
     /// Declarations in `range` (a file or a type body), one member per variable binding.
     mutating func parseDeclarations(_ range: Range<Int>, outer: [String], depth: Int, topLevel: Bool = false) -> [Member] {
-        var members: [Member] = []
+        // Collected on the parser's stack and moved into an array of their number at the end: an
+        // array of its own, grown member by member, was reallocated several times per type.
+        let base = memberStack.count
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
@@ -364,9 +368,9 @@ struct Parser {
             i = parseHeader(i, end: end, into: &header)
             guard i < end else { break }
             if let (member, next) = parseDeclaration(at: i, end: end, header: header, outer: outer, depth: depth) {
-                if let m = consume member { members.append(consume m) }
+                if let m = consume member { memberStack.push(consume m) }
                 if !pendingVariables.isEmpty {
-                    for v in pendingVariables { members.append(.variable(v)) }
+                    for v in pendingVariables { memberStack.push(.variable(v)) }
                     pendingVariables = []
                 }
                 i = max(next, i + 1)
@@ -375,7 +379,7 @@ struct Parser {
             }
             if i <= before { i = before + 1 }
         }
-        return members
+        return memberStack.take(from: base)
     }
 
     /// Index of the `>` closing the generic clause opened at `open` (counts `<`/`>` characters).
@@ -559,5 +563,51 @@ struct Parser {
         let alias = TypeAliasDecl(name: name, nameToken: nameToken, header: header, target: target, outerNames: outer)
         tree.typeAliases.append(alias)
         return (.typeAlias(alias), j)
+    }
+}
+
+/// A stack of members in a raw buffer that doubles as needed: `parseDeclarations` pushes the
+/// members of the list it parses and then moves them, from where the list began, into an array
+/// of exactly their number. The parser deallocates it once the file is parsed, empty by then.
+struct MemberStack {
+    private var base: UnsafeMutablePointer<Member>? = nil
+    private(set) var count = 0
+    private var capacity = 0
+
+    mutating func push(_ member: consuming Member) {
+        if count == capacity { grow() }
+        (base! + count).initialize(to: member)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<Member>.allocate(capacity: max(16, capacity * 2))
+        if let old = base {
+            bigger.moveInitialize(from: old, count: count)
+            old.deallocate()
+        }
+        base = bigger
+        capacity = max(16, capacity * 2)
+    }
+
+    /// The members from index `start` on, moved out into an array; the stack keeps those before.
+    mutating func take(from start: Int) -> [Member] {
+        let n = count - start
+        guard n > 0, let base = base else { return [] }
+        count = start
+        return [Member](unsafeUninitializedCapacity: n) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: base + start, count: n)
+            initialized = n
+        }
+    }
+
+    /// Frees the buffer, deinitializing any member left in it.
+    mutating func deallocate() {
+        guard let base = base else { return }
+        base.deinitialize(count: count)
+        base.deallocate()
+        self.base = nil
+        count = 0
+        capacity = 0
     }
 }

@@ -388,7 +388,8 @@ public struct WordSet: Sendable {
         }
     }
 
-    private static let maxLength = 31
+    /// The longest word a set holds, in bytes; longer ones are left out of it.
+    public static var maxLength: Int { 31 }
 
     public init(_ words: [String]) {
         let sorted = words.map { Array($0.utf8) }.filter { !$0.isEmpty && $0.count <= WordSet.maxLength }.sorted { $0.count < $1.count }
