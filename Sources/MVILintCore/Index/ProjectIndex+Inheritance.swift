@@ -26,14 +26,14 @@ extension ProjectIndex {
             if let m = memo[n] { return m }
             let s = symbolTable[n]
             if s.isMainActorAttribute { return true }
-            guard depth < 64, aliases.isEmpty || aliases[s.name] == nil else { return reached.contains(n) }
+            guard depth < 64, aliases.isEmpty || names.aliasTarget(s.name) == nil else { return reached.contains(n) }
             memo[n] = false
             var r = false
             for name in declaredSupertypes[Int32(n)] ?? s.inherited {
                 let target = resolve(name)
                 if MainActorSDKTypes.names.contains(target) { r = true; break }
-                if let id = symbolIDs[target], reached.contains(Int(id)), isolated(Int(id), depth: depth + 1) { r = true; break }
-                if symbolIDs[target] == nil, let node = graph.node(name, symbolIDs), reached.contains(Int(node)) { r = true; break }
+                if let id = names.symbol(target), reached.contains(Int(id)), isolated(Int(id), depth: depth + 1) { r = true; break }
+                if names.symbol(target) == nil, let node = graph.node(name, names), reached.contains(Int(node)) { r = true; break }
             }
             memo[n] = r
             return r
