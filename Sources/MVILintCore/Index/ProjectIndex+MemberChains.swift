@@ -39,7 +39,7 @@ extension ProjectIndex {
 
     /// The stored instance property `name` of the type `owner`, when the project declares both.
     public func storedProperty(_ name: String, of owner: String) -> PropertySummary? {
-        guard let id = symbolIDs[resolve(owner)] else { return nil }
+        guard let id = names.symbol(resolve(owner)) else { return nil }
         // Read in place: binding the symbol to a local would copy (retain) all of its arrays.
         for k in symbolTable[Int(id)].storedProperties.indices where symbolTable[Int(id)].storedProperties[k].name == name {
             return symbolTable[Int(id)].storedProperties[k]

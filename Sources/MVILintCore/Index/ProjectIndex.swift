@@ -187,10 +187,13 @@ public final class ProjectIndex: @unchecked Sendable {
             }
         }
         var entry = 0
+        // Symbols that an extension gives a supertype: isolation reads their declarations' own lists.
+        var extendedWithSupertypes = Set<Int32>()
         for si in summaries.indices {
             for ti in summaries[si].types.indices {
                 let id = entryIDs[entry]
                 merge(&table[Int(id)], id: id, summaries[si].types[ti], path: summaries[si].path)
+                if summaries[si].types[ti].kind == .extension && !summaries[si].types[ti].inherited.isEmpty { extendedWithSupertypes.insert(id) }
                 entry += 1
             }
             for (a, target) in summaries[si].aliases where a != target {
@@ -209,6 +212,19 @@ public final class ProjectIndex: @unchecked Sendable {
         for (id, path) in firstExtensionPaths where path != table[Int(id)].declarationPath { table[Int(id)].isExtendedElsewhere = true }
         firstExtensionPaths = [:]
         inheritedSeen = [:]
+        var declaredSupertypes: [Int32: [String]] = [:]
+        if !extendedWithSupertypes.isEmpty {
+            entry = 0
+            for si in summaries.indices {
+                for ti in summaries[si].types.indices {
+                    let id = entryIDs[entry]
+                    entry += 1
+                    guard extendedWithSupertypes.contains(id), summaries[si].types[ti].kind != .extension else { continue }
+                    declaredSupertypes[id, default: []] += summaries[si].types[ti].inherited
+                }
+            }
+            for id in extendedWithSupertypes where declaredSupertypes[id] == nil { declaredSupertypes[id] = [] }
+        }
         entryIDs = []
         self.symbolTable = table
         for (a, target) in aliases { nameTable.setAlias(a, target: target) }
@@ -229,7 +245,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
-        self.mainActorTypes = mainActorClosure(in: graph)
+        self.mainActorTypes = mainActorClosure(in: graph, declaredSupertypes: declaredSupertypes)
         if collectsBeside { collecting.wait() } else { collecting.perform() }
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
         self.exportedModules = exportedModules
