@@ -222,27 +222,41 @@ struct LayerDependency: Rule {
         scope.types.contains { $0.kind != .protocol } && !LayerGraph(settings: scope.settings).allowed.isEmpty
     }
 
+    static let facts: [any ProjectFact.Type] = [DataLayerTypes.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
         let graph = LayerGraph(settings: context.settings)
         guard !graph.allowed.isEmpty else { return }
+        let io = project.fact(DataLayerTypes.self), dataTypes = context.settings.knowledge.configuredDataLayerTypes
+        // A type with no layer by its name or its protocols is of the `data` layer (when the graph
+        // has one) when the configuration lists it or its own code does network or database I/O.
+        func layer(of name: String, isViewLike: Bool, declaration: TypeDecl? = nil) -> String? {
+            if let l = graph.layer(of: name, project: project, isViewLike: isViewLike, declaration: declaration) { return l }
+            guard graph.layers["data"] != nil, dataTypes.contains(name) || io.evidence(for: name, in: project) != nil else { return nil }
+            return "data"
+        }
         for type in file.tree.allTypes where type.kind != .protocol {
             let name = type.indexName
             if project.isAppOrScene(name) || type.inheritedBaseNames.contains(where: { $0 == "App" || $0 == "Scene" }) { continue }
             // A test case wires the types under test with their doubles: composition, like an App.
             if type.header.hasAttribute("Suite") || project.conforms(name, where: { $0 == "XCTestCase" }) { continue }
-            guard let from = graph.layer(of: name, project: project, isViewLike: project.isViewLike(type), declaration: type) else { continue }
+            guard let from = layer(of: name, isViewLike: project.isViewLike(type), declaration: type) else { continue }
             let permitted = Set(graph.allowed[from] ?? []).union([from])
             var reported = Set<Int>()
             func consider(_ token: Int) {
                 let target = file.name(token)
                 guard target != name, project.isDeclared(target),
-                      let to = graph.layer(of: project.resolve(target), project: project, isViewLike: project.isViewLike(target)),
+                      let to = layer(of: project.resolve(target), isViewLike: project.isViewLike(target)),
                       !permitted.contains(to), reported.insert(token).inserted else { return }
                 context.report(at: token, .forbidden(name, layer: from, uses: target, layer: to, allowed: permitted.subtracting([from]).sorted()))
             }
             for v in type.variables where v.isStored {
-                guard let t = v.type else { continue }
+                guard let t = v.type else {
+                    // `@Injected(Backend.self) var backend`: the wrapper's argument names the type.
+                    if let w = PropertySummary.wrapperArgumentTypeToken(of: v, in: file) { consider(w) }
+                    continue
+                }
                 for i in t.tokens where file.kind(i) == .identifier && file.beginsWithCapital(i) && file.kind(i + 1) != .period {
                     // `Records.Profile` names a type nested in the project's `Records`, which the index
                     // cannot tell from a top-level `Profile`: skip rather than guess.

@@ -36,7 +36,14 @@ struct MainActorModel: Rule {
         that inherits from `NSManagedObject`, or one the project's data model generates) or a \
         SwiftData `@Model` class is not a model even when marked `@Observable` or adopting \
         ObservableObject: its instances belong to their contexts, background ones included, and \
-        cannot be isolated to the main actor.
+        cannot be isolated to the main actor. The fix adds `@MainActor` to the class and is unsafe \
+        (`--unsafe-fixes`): it moves every method of the class onto the main actor, and it does not \
+        promise that the project still compiles. In the Swift 5 language mode the isolation \
+        mismatches it causes are warnings, except a mutation of the class's state from a \
+        `@Sendable` closure (`DispatchQueue.global().async { }`, a URLSession completion handler), \
+        which becomes an error: that is the data race `main_actor_mutation` reports, which has to \
+        hop to the main actor. In the Swift 6 language mode, code that uses the class from outside \
+        the main actor needs `await` or must move onto the main actor too.
         """,
         category: .concurrency,
         defaults: [.mvvm: .warning, .mvi: .warning],

@@ -4,7 +4,7 @@ import MVILintCore
 extension MainActorMutation {
     /// Every example, by theme (each theme in its own file).
     static let examplesList: [RuleExample] = basicExamples + dispatchExamples + combineExamples + stateChainExamples
-        + libraryExamples + projectFunctionExamples + projectPublisherExamples
+        + libraryExamples + projectFunctionExamples + projectPublisherExamples + callExamples + isolationExamples + previewExamples
 
     static let basicExamples: [RuleExample] = [
         .triggering("""

@@ -27,13 +27,16 @@ struct MainActorMutation: Rule {
                     SwiftUIViews.table, MainActorSDKTypes.table],
         examples: MainActorMutation.examplesList)
 
-    /// Only a file's model classes (and their extensions) are checked.
-    static func mayReport(in scope: FileScope) -> Bool { scope.declaresModel }
+    /// A file's model classes (and their extensions) are checked, and the calls of the models'
+    /// state-writing methods in the files that may make one.
+    static func mayReport(in scope: FileScope) -> Bool {
+        scope.declaresModel || scope.project.fact(StateWritingMethods.self).callerFiles.contains(scope.path)
+    }
 
     /// What it collects about the project: where the project's functions, publishers, subjects,
     /// library constants and closure-carrying enum cases run the closures they are given.
     static let facts: [any ProjectFact.Type] = [MainHopFacts.self, PublisherFacts.self, MainOnlySubjects.self, LibraryConstants.self,
-                                                ClosureCases.self, PublisherAliases.self]
+                                                ClosureCases.self, PublisherAliases.self, StateWritingMethods.self]
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project, knowledge = context.settings.knowledge
@@ -47,20 +50,24 @@ struct MainActorMutation: Rule {
         let namesAssign = file.containsIdentifier("assign")
         for type in file.tree.allTypes where project.isModel(type) {
             let model = type.indexName
-            let state = project.observableState(of: model)
+            var state = project.observableState(of: model)
+            guard !state.isEmpty else { continue }
+            if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
+            // A property marked `@MainActor` itself has its writes checked by the compiler.
+            for t in typesByName?[model] ?? [] { for v in t.variables where v.header.isMainActor { state.remove(v.name) } }
             guard !state.isEmpty else { continue }
             let declaredIn = project.symbol(model)?.declarationPath ?? file.path
             let typeIsolated = (type.kind == .class || !type.header.hasModifier("nonisolated")) && project.isMainActorIsolated(model, declaredIn: declaredIn)
                 || (type.kind == .extension && type.header.isMainActor)
-            if typesByName == nil { typesByName = Dictionary(grouping: file.tree.allTypes, by: \.indexName) }
             let queues = Self.queueProperties(of: typesByName?[model] ?? [], in: file, framework: namesFramework, knowledge: knowledge)
             var reported = Set<Int>()
             let mainActorWitnessed = project.mainActorRequirements(conformedToBy: type)
             for f in type.functions {
-                guard let body = f.bodyTokens, !f.header.isMainActor else { continue }
+                guard let body = f.bodyTokens else { continue }
                 if typeIsolated && !f.header.isNonisolated { continue }
-                // A witness of a `@MainActor` requirement of a conformance stated here is isolated.
-                if f.kind == .function, !f.header.isNonisolated, mainActorWitnessed.contains(f.name) { continue }
+                // A `@MainActor` method, or a witness of a `@MainActor` requirement of a conformance
+                // stated here, is isolated: only closures that leave the main actor are checked.
+                let isolated = f.header.isMainActor || (f.kind == .function && !f.header.isNonisolated && mainActorWitnessed.contains(f.name))
                 let locals = Self.localNames(in: body, function: f, file: file)
                 // With the function's framework locals, found once a mutation needs them.
                 var bodyQueues: QueueProperties? = nil
@@ -81,11 +88,11 @@ struct MainActorMutation: Rule {
                         bodyQueues!.main.formUnion(Self.mainQueueLocals(in: body, function: f, file: file))
                     }
                     let around = Surroundings(function: f, body: body, model: model, state: state, file: file, project: project, queues: bodyQueues!, knowledge: knowledge)
-                    guard let reason = offMainReason(of: m.operatorToken, in: around) else { continue }
+                    guard let reason = offMainReason(of: m.operatorToken, in: around, isolated: isolated) else { continue }
                     guard reported.insert(m.rootToken).inserted else { continue }
                     context.report(at: m.rootToken, .offMain(root, model: model, reason: reason))
                 }
-                if namesAssign {
+                if namesAssign && !isolated {
                     let otherState = Self.stateSources(function: f, model: model, file: file, project: project)
                     // The queues a `receive(on:)` may name: stored ones and the function's locals.
                     let mainQueues = queues.main.union(Self.mainQueueLocals(in: body, function: f, file: file))
@@ -96,10 +103,14 @@ struct MainActorMutation: Rule {
                 }
             }
         }
+        let writers = project.fact(StateWritingMethods.self)
+        if !writers.writers.isEmpty, !file.isTestCode, writers.callerFiles.contains(file.path) {
+            reportStateWritingCalls(&context, writers: writers, namesFramework: namesFramework, typesByName: &typesByName)
+        }
     }
 
     /// A method of a model, with what is known around it.
-    private struct Surroundings {
+    struct Surroundings {
         let function: FunctionDecl
         let body: TokenRange
         let model: String
@@ -113,17 +124,19 @@ struct MainActorMutation: Rule {
     /// Why the write at `token` runs off the main actor: the innermost closure around it whose
     /// placement is known decides (`PlacementResolvers`); with none, an `async` method is off it.
     /// Nil when it runs on the main actor, or where is not known.
-    private func offMainReason(of token: Int, in s: Surroundings) -> String? {
+    /// `isolated`: the code around runs on the main actor (a `@MainActor` method, a view's):
+    /// only a closure that a non-main queue runs, or a detached or child task, leaves it.
+    func offMainReason(of token: Int, in s: Surroundings, isolated: Bool = false) -> String? {
         for closure in s.file.bodyAnalysis.enclosingClosures(of: token) where closure.open >= s.body.lowerBound - 1 {
             let query = ClosureQuery(closure: closure, function: s.function, model: s.model, state: s.state, file: s.file, project: s.project,
                                      queues: s.queues, knowledge: s.knowledge)
-            switch PlacementResolvers.placement(of: query) {
+            switch isolated ? PlacementResolvers.placementInIsolatedCode(of: query) : PlacementResolvers.placement(of: query) {
             case .main: return nil
             case .offMain(let reason): return reason
             case .unknown: continue
             }
         }
-        return s.function.isAsync ? "in the `async` method `\(s.function.name)`" : nil
+        return !isolated && s.function.isAsync ? "in the `async` method `\(s.function.name)`" : nil
     }
 
     /// The kind of the project type that `path` reaches from the model through declared stored

@@ -6,6 +6,8 @@ import MVILintCore
 /// collected; the merged fact is the run's cache, which the threads that check files share.
 struct DomainOrDataAnswers: ProjectFact {
     let answers = NameAnswers()
+    /// Whether a value of a type reaches a type of the layer through the project's stored properties.
+    let reaches = NameAnswers()
 
     static func collect(from file: SourceFile, isTestCode: Bool) -> Never? { nil }
 

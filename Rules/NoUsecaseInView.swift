@@ -8,342 +8,284 @@ struct NoUsecaseInView: Rule {
         summary: "A View or ViewModifier must not hold, create or reach a UseCase, Interactor or Repository",
         rationale: """
         In a layered architecture the view renders state and forwards user intent to its model; the \
-        model (ViewModel or Store) talks to UseCases, which talk to Repositories. A view that calls a \
-        UseCase directly mixes presentation with business logic, cannot be previewed or tested without \
-        the domain layer, and bypasses the model's loading and error state. App and Scene types are \
-        composition roots and may create these objects to inject them; so are the views declared \
-        inside a `PreviewProvider`, which exist only to set up a preview (with mock repositories, \
-        typically) and are not checked. A struct or enum of the project that is `Codable`, \
-        `Decodable`, `Encodable` or `Identifiable` is a value the data layer delivers (a hosting \
-        service's `struct Repository: Identifiable, Decodable`), not a part of that layer, whatever \
-        its name. A property with no written type that an injection wrapper fills through a key \
-        path (`@Environment(\\.loginUseCase)`, `@Injected(\\.signUp)`, `@Dependency(\\.client)`) has \
-        the type the project registers for it (in an extension of `EnvironmentValues`, \
-        `DependencyValues` or Factory's `Container`, a `Factory<T>` registering a `T`). Reading a \
-        static property whose declared type is not of those layers (`AccessRepository.directID`, a \
-        `UUID` constant the type keeps; also a literal with no written type, \
-        `static let defaultTags = ["red"]`), or naming a type nested in one (`AccessRepository.Target`), \
-        reaches none of them; its shared instance, or a call of a static method, does. Naming the \
-        type (`FooUseCase.self`) uses nothing, except as what a dependency container is asked to \
-        resolve (`container.resolve(FooUseCase.self)`, `Resolver.resolve(FooUseCase.self)`), which \
-        hands out an instance (reported once when it is an argument of a use case the view creates). \
-        A protocol named for the view's own interactor (`ViewInteractor`, which UI libraries declare \
-        for presentation and dismissal) is of the UI layer, and SwiftUI's own types (`Binding`, \
-        `FocusState`, …) are never taken for the domain through a conformance a library gives them.
+        model (ViewModel or Store) talks to use cases, which talk to repositories and API clients. A view \
+        that holds, makes or reaches a use case, a repository or a network or database client mixes \
+        presentation with business logic and I/O, cannot be previewed or tested without that layer, and \
+        bypasses the model's loading and error state. Real views seldom name a `…UseCase`: they call an \
+        `…API`, `…Client`, `…Service` or `…Manager` of the project, so the layer is recognised by what a \
+        type does (network and database I/O) as well as by its name.
         """,
+        details: NoUsecaseInView.details,
         category: .architecture,
         defaults: [.mvvm: .error, .mvi: .error],
         knowledge: [DataLayerAPIs.table],
-        examples: [
-            // Resolving a use case from a dependency container reaches one; registering or listing
-            // the type does not.
-            .triggering("""
-            struct LeaderboardView: View {
-                let container: Container
-                var body: some View {
-                    let load = container.resolve(↓FetchScoresUseCase.self)!
-                    let scores = Resolver.resolve(↓ScoresRepository.self, name: "live")
-                    let board = ↓FetchBoardUseCase(scores: container.resolve(ScoresRepository.self)!)
-                    List(load.cached(from: scores)) { Text($0.name) }
-                        .help(String(describing: [FetchScoresUseCase.self]))
-                        .onAppear { container.isRegistered(FetchScoresUseCase.self) }
-                }
-            }
-            """),
-            // A constant the repository type keeps is not the repository; its shared instance is.
-            .triggering("""
-            final class AccessRepository {
-                enum Target { case direct, proxy }
-                static let directID = UUID()
-                static let defaultTags = ["red", "blue"]
-                static let shared = AccessRepository()
-                func all() -> [UUID] { [Self.directID] }
-            }
-            struct MethodRow: View {
-                let id: UUID
-                let target: AccessRepository.Target
-                var body: some View {
-                    Text(id == AccessRepository.directID ? "Direct" : AccessRepository.defaultTags.randomElement()!)
-                        .onAppear {
-                            let fallback: AccessRepository.Target = AccessRepository.Target.direct
-                            _ = ↓AccessRepository.shared.all()
-                        }
-                }
-            }
-            """),
-            .triggering("""
-            struct ProfileView: View {
-                let ↓fetchProfile: FetchProfileUseCase
-                @State private var ↓repository: any UserRepositoryProtocol
-                var body: some View {
-                    Text("Profile").task {
-                        _ = try? await ↓OrdersRepository.shared.all()
-                        _ = ↓LogoutInteractor()
-                    }
-                }
-            }
-            """).messages([
-                "`ProfileView` depends on `FetchProfileUseCase`; a view should talk to its model, not to the domain or data layer",
-                "`ProfileView` depends on `UserRepositoryProtocol`; a view should talk to its model, not to the domain or data layer",
-                "`ProfileView` uses `OrdersRepository` directly; move this call into the view's model",
-                "`ProfileView` uses `LogoutInteractor` directly; move this call into the view's model",
-            ]),
-            .triggering(files: [
-                "Domain.swift": """
-                protocol SearchUseCaseType { func run(_ q: String) async -> [String] }
-                final class LiveSearch: SearchUseCaseType { func run(_ q: String) async -> [String] { [] } }
-                """,
-                "SearchView.swift": """
-                struct SearchView: View {
-                    @Environment(\\.search) private var ↓search: LiveSearch
-                    var body: some View { Text("") }
-                }
-                """,
-            ]),
-            // What an initializer assigns to the reported property is that property's finding;
-            // a use case made in `init` and handed to a model is reported where it is made.
-            .triggering("""
-            struct ShelfView: View {
-                private let ↓shelves: LoadShelvesUseCase
-                @StateObject private var model: ShelfModel
-                init(loader: ShelfLoader) {
-                    let made = LoadShelvesUseCase(loader: loader)
-                    self.shelves = made
-                    _model = StateObject(wrappedValue: ShelfModel(refresh: ↓RefreshShelvesUseCase(loader: loader)))
-                }
-                init() {
-                    shelves = LoadShelvesUseCase(loader: .standard)
-                        .cached()
-                    _model = StateObject(wrappedValue: ShelfModel(refresh: nil))
-                }
-                var body: some View { Text("Shelves") }
-            }
-            """),
-            .triggering(files: [
-                "Badge.swift": "struct Badge: ViewModifier { func body(content: Content) -> some View { content } }",
-                "Badge+Count.swift": """
-                extension Badge {
-                    var count: Int { ↓CounterRepository().count }
-                }
-                """,
-            ]),
-            .nonTriggering("""
-            struct ProfileView: View {
-                @StateObject private var viewModel = ProfileViewModel()
-                let userID: String
-                var body: some View {
-                    Text(viewModel.name)
-                        .task { await viewModel.load(userID) }
-                }
-            }
-            // A ProfileRepository is mentioned only in this comment.
-            let description = "ProfileRepository"
-            """),
-            // A UI library's interactor protocol (`ViewInteractor`) is of the UI layer, and SwiftUI's
-            // `Binding` stays a binding whatever a library makes it conform to; a type that adopts
-            // a domain protocol is of the domain.
-            .nonTriggering("""
-            public protocol ViewInteractor {}
-            public protocol DismissManager: ViewInteractor { func dismiss() }
-            extension Binding: ViewInteractor {}
-            struct PagerView: View {
-                var selection: Binding<Int>?
-                var dismisser: DismissManager
-                @Binding var page: Int
-                var body: some View { Text("\\(page)") }
-            }
-            """),
-            .triggering("""
-            protocol OrdersInteractor { func load() async }
-            final class LiveOrders: OrdersInteractor { func load() async {} }
-            struct OrdersView: View {
-                let ↓orders: LiveOrders
-                var body: some View { Text("Orders").task { await orders.load() } }
-            }
-            """),
-            // A view declared inside a `PreviewProvider` sets up a preview; one declared elsewhere
-            // for the same purpose is a view like any other.
-            .nonTriggering("""
-            #if DEBUG
-            struct CheckoutView_Previews: PreviewProvider {
-                static var previews: some View { Harness() }
-                private struct Harness: View {
-                    @StateObject var viewModel = CheckoutViewModel(repository: MockCartRepository())
-                    var body: some View { CheckoutView(viewModel: viewModel) }
-                }
-            }
-            #endif
-            """),
-            .triggering("""
-            struct CheckoutHarness: View {
-                @StateObject var viewModel = CheckoutViewModel(repository: ↓MockCartRepository())
-                var body: some View { CheckoutView(viewModel: viewModel) }
-            }
-            #Preview { CheckoutHarness() }
-            """),
-            .nonTriggering("""
-            @main
-            struct ShopApp: App {
-                let repository = ProductRepository()
-                var body: some Scene {
-                    WindowGroup { ContentView(useCase: LoadProductsUseCase(repository: repository)) }
-                }
-            }
-            final class ProductsViewModel: ObservableObject {
-                private let useCase: LoadProductsUseCase
-                init(useCase: LoadProductsUseCase) { self.useCase = useCase }
-            }
-            """),
-            // A decoded value named `Repository` is an entity, not the data layer…
-            .nonTriggering("""
-            struct Repository: Identifiable, Decodable {
-                let id: Int
-                let fullName: String
-            }
-            struct RepositoryRow: View {
-                let repository: Repository
-                @State private var pairs: [(url: URL, repository: Repository)] = []
-                var body: some View { Text(repository.fullName) }
-            }
-            """),
-            // A tuple's elements are looked at one by one.
-            .triggering("""
-            final class PackageFetcherRepository { func load() -> [String] { [] } }
-            struct MixedView: View {
-                let ↓deps: (label: String, fetcher: PackageFetcherRepository)
-                var body: some View { Text(deps.label) }
-            }
-            """),
-            // …while a struct of closures named so is one (a dependency client).
-            .triggering("""
-            struct StarsRepository {
-                var fetch: (Int) async throws -> Int
-            }
-            struct StarsBadge: View {
-                let ↓stars: StarsRepository
-                var body: some View { Text("★") }
-            }
-            """),
-            // A dependency injected through a key path has the type registered for it.
-            .triggering(files: [
-                "Dependencies.swift": """
-                private struct LoginUseCaseKey: EnvironmentKey {
-                    static let defaultValue: any LoginUseCase = LiveLoginUseCase()
-                }
-                extension EnvironmentValues {
-                    var loginUseCase: any LoginUseCase {
-                        get { self[LoginUseCaseKey.self] }
-                        set { self[LoginUseCaseKey.self] = newValue }
-                    }
-                }
-                extension Container {
-                    var signUpUseCase: Factory<SignUpUseCase> { self { SignUpUseCase() } }
-                    var clock: Factory<ClockService> { self { ClockService() } }
-                }
-                """,
-                "LoginView.swift": """
-                struct LoginView: View {
-                    @Environment(\\.loginUseCase) private var ↓loginUseCase
-                    @Injected(\\.signUpUseCase) private var ↓signUp
-                    @Injected(\\.clock) private var clock
-                    @Environment(\\.dismiss) private var dismiss
-                    var body: some View { Button("Log in") { dismiss() } }
-                }
-                """,
-            ]),
-        ])
+        examples: NoUsecaseInView.examplesList)
 
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
-    static let facts: [any ProjectFact.Type] = [DomainOrDataAnswers.self]
+    static let facts: [any ProjectFact.Type] = [DomainOrDataAnswers.self, DataLayerTypes.self]
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
-        let answers = project.fact(DomainOrDataAnswers.self).answers
-        let extra = context.settings.useCaseSuffixes, dataTypes = context.settings.knowledge.configuredDataLayerTypes
+        let facts = project.fact(DomainOrDataAnswers.self), answers = facts.answers
+        let layer = DomainOrDataLayer(project: project, settings: context.settings)
         // View code names the same types again and again (`Text`, `Button`, its own model).
         var layerOf: [String: Bool] = [:]
         func isDomainOrData(_ name: String) -> Bool {
             if let known = layerOf[name] { return known }
             // Worked out once per run for each name (the settings are the run's too).
-            let answer = answers.answer(name) { LayerNames.isDomainOrData(name, in: project, extra: extra, dataTypes: dataTypes) }
+            let answer = answers.answer(name) { layer.contains(name) }
             layerOf[name] = answer
             return answer
         }
-        var tokenLayer = TokenTextCache<Bool>(file: file)
+        func why(_ name: String) -> String { layer.reason(name)?.clause ?? "" }
+        var tokenLayer = TokenTextCache<Bool>(file: file), tokenDeclared = TokenTextCache<Bool>(file: file)
+        // Whether a value of the type reaches a type of the layer through the stored properties
+        // of the project's types (what `memberChain` follows), within the chain limit.
+        var reaches: [String: Bool] = [:]
+        func reachesLayer(_ t: String) -> Bool { facts.reaches.answer(t) { reachesLayer(t, depth: 0) } }
+        func reachesLayer(_ t: String, depth: Int) -> Bool {
+            if let known = reaches[t] { return known }
+            reaches[t] = false
+            var found = false
+            if depth < ProjectIndex.memberChainLimit, let symbol = project.symbol(t) {
+                for p in symbol.storedProperties where !p.isFunctionTyped {
+                    guard let pt = project.propertyType(p), !pt.isEmpty else { continue }
+                    if isDomainOrData(pt) || (!p.isBracketCollection && reachesLayer(pt, depth: depth + 1)) { found = true; break }
+                }
+            }
+            reaches[t] = found
+            return found
+        }
         for type in project.viewTypes(in: file) where !project.isAppOrScene(type.indexName) && !isPreviewSetup(type, project) {
+            let view = type.indexName
             var reportedNames = Set<String>()
-            for v in type.variables where !v.isStatic {
-                var culprit: String? = nil
-                if v.isStored, let t = v.type {
-                    // `(label: String, fetcher: FeedRepository)`: each element of a tuple on its own.
-                    culprit = (t.tupleElementBaseNames ?? [t.baseName]).first(where: isDomainOrData)
-                }
-                // `@Environment(\.loginUseCase) var loginUseCase`, `@Injected(\.signUp) var signUp`:
-                // the type the project registers for that key path.
-                if culprit == nil, v.isStored, v.type == nil, let key = injectedKeyPath(of: v, file: file),
-                   let registered = project.keyPathDependencyTypes[key], isDomainOrData(registered) { culprit = registered }
-                if culprit == nil, v.isStored, let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
-                   isDomainOrData(made.name) { culprit = made.name }
-                if let c = culprit {
-                    reportedNames.insert(v.name)
-                    context.report(at: v.nameToken, .dependsOn(type.indexName, c))
-                }
+            for v in type.variables where !v.isStatic && v.isStored && !isViewLayerStoreAccess(v, file: file) {
+                guard let culprit = heldType(of: v, file: file, project: project, where: isDomainOrData) else { continue }
+                reportedNames.insert(v.name)
+                context.report(at: v.nameToken, .holds(view, culprit, in: v.name, why(culprit)))
             }
-            // What an initializer assigns to a reported property (`useCase = FetchUseCase(…)`, or
-            // through a local: `let made = FetchUseCase(…); self.useCase = made`) is part of that
-            // property's finding, which is reported once, on the property.
-            var covered: [TokenRange] = []
-            if !reportedNames.isEmpty {
-                let assignments = InitAssignments(of: type, in: file)
-                for name in reportedNames {
-                    for (body, m) in assignments[name] + assignments["_" + name] {
-                        let value = assignedValue(after: m.operatorToken, in: body, file: file)
-                        covered.append(value)
-                        guard value.count == 1, file.kind(value.lowerBound) == .identifier else { continue }
-                        let local = file.name(value.lowerBound)
-                        for k in body.lowerBound..<m.rootToken where file.isWord(k, "let") || file.isWord(k, "var") {
-                            if file.kind(k + 1) == .identifier, file.kind(k + 2) == .equal, file.name(k + 1) == local {
-                                covered.append(assignedValue(after: k + 2, in: body, file: file))
-                            }
-                        }
+            let covered = reportedNames.isEmpty ? [] : initializerValues(assignedTo: reportedNames, in: type, file: file)
+            // The types of the view's stored properties (from the index for an extension), and
+            // whether each is of the layer (then it was reported on its declaration).
+            var propertyTypes: [String: String] = [:]
+            for p in project.storedProperties(of: type, in: file) { if let t = project.propertyType(p) { propertyTypes[p.name] = t } }
+            // Expressions in members that create a domain object, or reach one through a static
+            // member or a member chain.
+            for (r, function) in memberCode(of: type, excluding: reportedNames) {
+                // The code's locals and parameters, worked out only when a chain from a name that
+                // may be one reaches the layer (most member code has none).
+                var computedLocals: LocalTypes? = nil, computedTypedLocals: LocalTypes? = nil
+                func property(_ n: String) -> String? { propertyTypes[n.hasPrefix("self.") ? String(n.dropFirst(5)) : n] }
+                // Every name bound, closure parameters included (checked before a finding).
+                func locals() -> LocalTypes {
+                    if let l = computedLocals { return l }
+                    let l = file.localTypes(in: r, function: function, project: project, valueType: property)
+                    computedLocals = l
+                    return l
+                }
+                // The names bound with `let`, `var` or as parameters (a first look).
+                func typedLocals() -> LocalTypes {
+                    if let l = computedTypedLocals { return l }
+                    let l = file.localTypes(in: r, function: function, project: project, shadowing: false, valueType: property)
+                    computedTypedLocals = l
+                    return l
+                }
+                var bound: Set<String>? = nil
+                func mayBeLocal(_ n: String) -> Bool {
+                    if bound == nil { bound = file.boundNames(in: r, function: function) }
+                    return bound!.contains(n)
+                }
+                func valueType(_ n: String) -> String? {
+                    if n.hasPrefix("self.") { return propertyTypes[String(n.dropFirst(5))] }
+                    if mayBeLocal(n) {
+                        let l = typedLocals()
+                        if l.binds(n) { return l.type(of: n) }
                     }
+                    return propertyTypes[n]
                 }
-            }
-            // Expressions in members that create a domain object or reach one through a static member.
-            var ranges = file.codeRanges(of: type.members)
-            ranges.removeAll { r in type.variables.contains { v in v.initializer == r && reportedNames.contains(v.name) } }
-            for r in ranges {
-                for i in r where file.kind(i) == .identifier && file.kind(i - 1) != .period && file.beginsWithCapital(i) {
-                    let next = file.kind(i + 1)
-                    let creates = next == .leftParen && !file.tokens[i + 1].hasSpaceBefore
-                    let reachesStatic = next == .period && file.kind(i + 2) == .identifier
-                    // The metatype a dependency container is asked for (`container.resolve(FooUseCase.self)`).
-                    var resolved = next == .period && file.isWord(i + 2, "self") && resolvesFromContainer(i, file: file)
-                    // One resolved as an argument of a use case the view creates is part of that finding.
-                    if resolved, let open = file.enclosingArgumentListOpen(of: i), let outer = file.enclosingArgumentListOpen(of: file.chain(endingAt: open - 1).start),
-                       file.kind(outer - 1) == .identifier, file.beginsWithCapital(outer - 1), isDomainOrData(file.name(outer - 1)) { resolved = false }
-                    guard creates || reachesStatic || resolved else { continue }
-                    // Keyed by the token's bytes: no `String` for the many names that are not.
-                    guard tokenLayer.value(forToken: i, isDomainOrData) else { continue }
-                    let n = file.name(i)
-                    // `FooUseCase.self` and `FooRepository.Type` are type references, not uses, and so is
-                    // a type nested in one (`DraftRepository.Target`).
-                    if reachesStatic && (file.isWord(i + 2, "self") || file.isWord(i + 2, "Type") || file.beginsWithCapital(i + 2)) { continue }
-                    // `AccessMethodRepository.directId`: a static property whose declared type is not
-                    // of the domain or data layer (a constant the type keeps) reaches no use case or
-                    // repository; `Repository.shared`, or a static method's call, does.
-                    if reachesStatic, file.kind(i + 3) != .leftParen,
-                       let held = project.symbol(n)?.staticPropertyTypes.first(where: { $0.name == file.name(i + 2) })?.type,
-                       !isDomainOrData(TypeRef.baseName(of: held)) { continue }
-                    if covered.contains(where: { $0.contains(i) }) { continue }
-                    context.report(at: i, .reaches(type.indexName, n))
+                var i = r.lowerBound
+                while i < r.upperBound {
+                    defer { i += 1 }
+                    let k = file.kind(i)
+                    guard k == .identifier || k == .keyword, file.kind(i - 1) != .period, !covered.contains(where: { $0.contains(i) }) else { continue }
+                    if k == .identifier, file.beginsWithCapital(i) {
+                        let next = file.kind(i + 1)
+                        guard next == .leftParen || next == .period else { continue }
+                        // Keyed by the token's bytes: no `String` for the many names that are not.
+                        if tokenLayer.value(forToken: i, isDomainOrData) {
+                            if let how = directUse(at: i, file: file, project: project, layer: layer, where: isDomainOrData) {
+                                let n = file.name(i)
+                                context.report(at: i, how.message(view, n, why(n)))
+                            }
+                            continue
+                        }
+                    } else if k == .keyword, !file.isWord(i, "self") {
+                        continue
+                    }
+                    // Only a chain whose root's type has, through its stored properties, a member
+                    // of the layer can be reported: the rest is skipped before it is typed.
+                    if file.beginsWithCapital(i) {
+                        guard tokenDeclared.value(forToken: i, { project.isDeclared($0) }) else { continue }
+                    } else {
+                        var dot = i + (file.isWord(i, "self") ? 3 : 1)
+                        while (file.isText(dot, "?") || file.isText(dot, "!")) && !file.tokens[dot].hasSpaceBefore { dot += 1 }
+                        guard file.kind(dot) == .period, file.kind(dot + 1) == .identifier else { continue }
+                        // The root's type, then its first member's: of the layer, or reaching it.
+                        let rootType: String?
+                        if file.isWord(i, "self") {
+                            guard file.kind(i + 1) == .period else { continue }
+                            rootType = propertyTypes[file.name(i + 2)]
+                        } else {
+                            rootType = valueType(file.name(i))
+                        }
+                        guard let t = rootType, let first = project.storedProperty(file.name(dot + 1), of: t), !first.isFunctionTyped,
+                              let ft = project.propertyType(first), isDomainOrData(ft) || (!first.isBracketCollection && reachesLayer(ft)) else { continue }
+                    }
+                    // A chain from a property, a local, a parameter, a static member or a new
+                    // instance, followed to the first member of the layer.
+                    guard let chain = file.typedChain(at: i, in: r, project: project, valueType: valueType) else { continue }
+                    if case .value(let root) = chain.root, reportedNames.contains(root) || isDomainOrData(chain.rootType) { continue }
+                    // A closure's parameter or a pattern that shadows the view's property has no known type.
+                    if case .value(let root) = chain.root, !file.isWord(i, "self"), locals().binds(root), locals().type(of: root) != chain.rootType { continue }
+                    let rootText: String
+                    switch chain.root {
+                    case .value(let n): rootText = n
+                    case .staticMember(let m):
+                        rootText = m
+                        if isDomainOrData(chain.rootType) {
+                            context.report(at: i, .reachesThroughChain(view, chain.rootType, rootText, why(chain.rootType)))
+                            continue
+                        }
+                    case .construction:
+                        // `Module.FooRepository(…)`: named after a module, which is not of the layer.
+                        if isDomainOrData(chain.rootType) {
+                            context.report(at: i, .creates(view, chain.rootType, why(chain.rootType)))
+                            continue
+                        }
+                        rootText = chain.rootType + "(…)"
+                    }
+                    if let k = chain.steps.firstIndex(where: { isDomainOrData($0.type) }) {
+                        let t = chain.steps[k].type
+                        context.report(at: i, .reachesThroughChain(view, t, chain.text(through: k, rootText: rootText), why(t)))
+                    }
                 }
             }
         }
     }
+
+    /// How a view's expression uses a type of the layer that it names (`Foo(…)`, `Foo.shared`,
+    /// `Foo.load()`, `container.resolve(Foo.self)`), or nil when it only names it.
+    private enum DirectUse {
+        case creates, staticMember(String), resolves
+
+        func message(_ view: String, _ type: String, _ why: String) -> String {
+            switch self {
+            case .creates: return .creates(view, type, why)
+            case .staticMember(let member): return .reachesStatic(view, type, member, why)
+            case .resolves: return .resolves(view, type, why)
+            }
+        }
+    }
+
+    private func directUse(at i: Int, file: SourceFile, project: ProjectIndex, layer: DomainOrDataLayer? = nil, where isDomainOrData: (String) -> Bool) -> DirectUse? {
+        let next = file.kind(i + 1)
+        if next == .leftParen && !file.tokens[i + 1].hasSpaceBefore { return .creates }
+        guard next == .period else { return nil }
+        if file.isWord(i + 2, "init"), file.kind(i + 3) == .leftParen { return .creates }
+        if file.isWord(i + 2, "self") {
+            // The metatype a dependency container is asked for (`container.resolve(FooUseCase.self)`),
+            // except as an argument of a use case the view creates, which is that finding.
+            guard resolvesFromContainer(i, file: file) else { return nil }
+            if let open = file.enclosingArgumentListOpen(of: i), let outer = file.enclosingArgumentListOpen(of: file.chain(endingAt: open - 1).start),
+               file.kind(outer - 1) == .identifier, file.beginsWithCapital(outer - 1), isDomainOrData(file.name(outer - 1)) { return nil }
+            return .resolves
+        }
+        // `FooRepository.Type` and a type nested in one (`DraftRepository.Target`) are type references.
+        guard file.kind(i + 2) == .identifier, !file.isWord(i + 2, "Type"), !file.beginsWithCapital(i + 2) else { return nil }
+        // `AccessMethodRepository.directId`: a static property whose declared type is not of the
+        // domain or data layer (a constant the type keeps) reaches none of it; `Repository.shared`,
+        // or a static method's call, does.
+        if file.kind(i + 3) != .leftParen, let held = project.staticPropertyType(file.name(i + 2), of: file.name(i)),
+           !isDomainOrData(TypeRef.baseName(of: held)) { return nil }
+        // A type of the layer only by what its code does: a static method reaches the layer when
+        // its own code does the I/O (`ServiceConstants.generateShareURL(…)` builds a URL beside
+        // the request that another method makes).
+        if file.kind(i + 3) == .leftParen, let layer, layer.reason(file.name(i)).map({ if case .doesIO = $0 { return true } else { return false } }) == true,
+           !layer.io.staticMethodDoesIO(file.name(i + 2), of: file.name(i), in: project) { return nil }
+        return .staticMember(file.name(i + 2))
+    }
+
+    /// The type of the layer a stored property holds: its annotation (each element of a tuple),
+    /// the type registered for its key path, what its initial value constructs or whose shared
+    /// instance it is, or its wrapper's argument (`@Environment(Backend.self)`).
+    private func heldType(of v: VariableDecl, file: SourceFile, project: ProjectIndex, where isDomainOrData: (String) -> Bool) -> String? {
+        if let t = v.type, let c = (t.tupleElementBaseNames ?? [t.baseName]).first(where: isDomainOrData) { return c }
+        // `@Environment(\.loginUseCase) var loginUseCase`, `@Injected(\.signUp) var signUp`:
+        // the type the project registers for that key path.
+        if v.type == nil, let key = injectedKeyPath(of: v, file: file), let registered = project.keyPathDependencyTypes[key], isDomainOrData(registered) {
+            return registered
+        }
+        if let r = v.initializer {
+            if let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type), isDomainOrData(made.name) { return made.name }
+            if let shared = PropertySummary.sharedInstanceType(in: r, file: file), isDomainOrData(shared) { return shared }
+        }
+        if let w = PropertySummary.wrapperArgumentType(of: v, in: file), isDomainOrData(w) { return w }
+        return nil
+    }
+
+    /// What an initializer assigns to a reported property (`useCase = FetchUseCase(…)`, or
+    /// through a local: `let made = FetchUseCase(…); self.useCase = made`): part of that
+    /// property's finding, which is reported once, on the property.
+    private func initializerValues(assignedTo names: Set<String>, in type: TypeDecl, file: SourceFile) -> [TokenRange] {
+        var covered: [TokenRange] = []
+        let assignments = InitAssignments(of: type, in: file)
+        for name in names {
+            for (body, m) in assignments[name] + assignments["_" + name] {
+                let value = assignedValue(after: m.operatorToken, in: body, file: file)
+                covered.append(value)
+                guard value.count == 1, file.kind(value.lowerBound) == .identifier else { continue }
+                let local = file.name(value.lowerBound)
+                for k in body.lowerBound..<m.rootToken where file.isWord(k, "let") || file.isWord(k, "var") {
+                    if file.kind(k + 1) == .identifier, file.kind(k + 2) == .equal, file.name(k + 1) == local {
+                        covered.append(assignedValue(after: k + 2, in: body, file: file))
+                    }
+                }
+            }
+        }
+        return covered
+    }
+
+    /// The code of the view's members (bodies, accessors, initial values of properties not
+    /// reported), each with its function for the parameters it binds.
+    private func memberCode(of type: TypeDecl, excluding reported: Set<String>) -> [(TokenRange, FunctionDecl?)] {
+        var out: [(TokenRange, FunctionDecl?)] = []
+        for m in type.members {
+            switch m {
+            case .function(let f): if let b = f.bodyTokens { out.append((b, f)) }
+            case .variable(let v):
+                if let o = v.accessorOpen, let c = v.accessorClose, o < c { out.append(((o + 1)..<c, nil)) }
+                if let r = v.initializer, !(v.isStored && !v.isStatic && reported.contains(v.name)) { out.append((r, nil)) }
+            default: break
+            }
+        }
+        return out
+    }
 }
+
+/// SwiftUI's own data access (`@Query`, `@FetchRequest`, `@Environment(\.modelContext)`), which
+/// belongs to the view layer (`DataLayerAPIs.viewLayer`).
+private func isViewLayerStoreAccess(_ v: VariableDecl, file: SourceFile) -> Bool {
+    for w in v.wrappers {
+        if viewLayerWrappers.contains(w.baseName) { return true }
+        if w.baseName == "Environment", let key = injectedKeyPath(of: v, file: file), viewLayerEnvironmentKeys.contains(key) { return true }
+    }
+    return false
+}
+
+private let viewLayerWrappers = Set(DataLayerAPIs.viewLayer.flatMap(\.propertyWrappers))
+private let viewLayerEnvironmentKeys = Set(DataLayerAPIs.viewLayer.flatMap(\.environmentKeys))
 
 /// The property a wrapper of `v` reads through a key path (`@Environment(\.loginUseCase)`,
 /// `@Injected(\Container.signUp)` → `loginUseCase`, `signUp`): the name after the first `.`.
@@ -379,10 +321,76 @@ private func isPreviewSetup(_ type: TypeDecl, _ project: ProjectIndex) -> Bool {
 }
 
 private extension String {
-    static func dependsOn(_ view: String, _ dependency: String) -> String {
-        "`\(view)` depends on `\(dependency)`; a view should talk to its model, not to the domain or data layer"
+    static func holds(_ view: String, _ dependency: String, in property: String, _ why: String) -> String {
+        "`\(view)` holds `\(dependency)` in `\(property)`\(why); a view should talk to its model, not to the domain or data layer"
     }
-    static func reaches(_ view: String, _ dependency: String) -> String {
-        "`\(view)` uses `\(dependency)` directly; move this call into the view's model"
+    static func creates(_ view: String, _ dependency: String, _ why: String) -> String {
+        "`\(view)` creates `\(dependency)`\(why); move this into the view's model"
     }
+    static func reachesStatic(_ view: String, _ dependency: String, _ member: String, _ why: String) -> String {
+        "`\(view)` reaches `\(dependency)` through its static member `\(member)`\(why); move this call into the view's model"
+    }
+    static func resolves(_ view: String, _ dependency: String, _ why: String) -> String {
+        "`\(view)` resolves `\(dependency)` from a dependency container\(why); move this call into the view's model"
+    }
+    static func reachesThroughChain(_ view: String, _ dependency: String, _ chain: String, _ why: String) -> String {
+        "`\(view)` reaches `\(dependency)` through `\(chain)`\(why); move this call into the view's model"
+    }
+}
+
+extension NoUsecaseInView {
+    static let details = """
+    - Checked: `View` and `ViewModifier` types and the other view-like types, their extensions included, in any file. \
+    `App` and `Scene` types are composition roots and may create these objects to inject them; so are the views \
+    declared inside a `PreviewProvider`, which only set up a preview (with mock repositories, typically).
+    - The domain or data layer: a type whose name ends with `UseCase`, `UseCaseProtocol`, `UseCaseType`, `Interactor`, \
+    `Repository`, `RepositoryProtocol` or `RepositoryType` (or a configured `usecase_suffixes` entry), or that adopts a \
+    protocol so named; a type listed under `data_layer_types`; and, whatever its name, a type of the project whose own \
+    code does network or database I/O with an API of "APIs that make a type part of the data layer" (names one of its \
+    types, holds one in a property, or reads one of its members such as `.viewContext`, in a file that sees its \
+    module), a subclass of such a class, a type adopting a protocol whose extension does, and a protocol of the project \
+    that such a type adopts.
+    - A name that the project declares more than once (a `State` nested in each feature) is not decided by what \
+    one of those declarations does. A type adopting one of SwiftUI's content protocols (toolbar content, commands, \
+    styles, shapes, layouts, representables) or an App Intent (`Button(intent:)`) is user interface whatever it loads.
+    - A static method of a type that is of the layer only by what it does reaches the layer when its own code does \
+    the I/O: a URL builder or a predicate declared beside the request is not reported.
+    - A type that does its I/O only through another type of the project (a client holding the project's \
+    `NetworkService`, which owns the `URLSession`) is not of the layer by what it does: only the type that uses the API \
+    is. Name such a type so, or list it under `data_layer_types`.
+    - Never of the layer: view-like types, observable models (an `ObservableObject` or `@Observable` class that does \
+    network I/O is a model, unless its name says `UseCase`, `Interactor` or `Repository`), the SDK's UI objects (view \
+    controllers, views, app delegates), Core Data and SwiftData entities, and a struct or enum of the project that is \
+    `Codable`, `Decodable`, `Encodable` or `Identifiable`: a value the data layer delivers (a hosting service's \
+    `struct Repository: Identifiable, Decodable`), whatever its name. A protocol adopted by one of those is not of the \
+    layer either. A protocol named for the view's own interactor (`ViewInteractor`, which UI libraries declare for \
+    presentation and dismissal) is of the UI layer, and SwiftUI's own types (`Binding`, `FocusState`, …) are never \
+    taken for the domain through a conformance a library gives them.
+    - Test code (a file that imports XCTest or Testing) and preview code (a `PreviewProvider`) never decide whether a \
+    type does I/O: a test double or a preview stub does not make its protocol the data layer.
+    - SwiftUI's own data access is the view's: `@Query`, `@FetchRequest`, `@SectionedFetchRequest`, \
+    `@Environment(\\.modelContext)` and `@Environment(\\.managedObjectContext)` are never reported.
+    - A stored property is reported on its name, once, whatever its wrapper, when its type is of the layer: its \
+    annotation (each element of a tuple), its initial value (`= Loader()`, `= Loader.shared`), its wrapper's argument \
+    (`@Environment(Backend.self)`, `@Injected(Backend.self)`), or the type the project registers for the key path a \
+    wrapper reads (`@Environment(\\.loginUseCase)`, `@Injected(\\.signUp)`, `@Dependency(\\.client)`: an extension of \
+    `EnvironmentValues`, `DependencyValues` or Factory's `Container`). What an initializer assigns to it, and the calls \
+    made through it, are part of that finding.
+    - An expression in a member is reported at its first token: one that creates an instance of the layer \
+    (`Loader()`, `Loader.init()`), reaches one through a static member (its shared instance, or a static method's \
+    call), resolves one from a dependency container (`container.resolve(FooUseCase.self)`, \
+    `Resolver.resolve(FooUseCase.self)`; once when it is an argument of a use case the view creates), or reaches one \
+    through a member chain.
+    - Reading a static property whose declared type is not of the layer (`AccessRepository.directID`, a `UUID` \
+    constant the type keeps; also a literal with no written type, `static let defaultTags = ["red"]`), or naming a type \
+    nested in one (`AccessRepository.Target`, `FooUseCase.self`, `FooRepository.Type`), reaches nothing.
+    - Member chains (`injected.interactors.countries.load()`, `viewModel.client.fetch()`, `AppContainer.shared.orders`, \
+    `Bootstrap().repository`) start from a property of the view, a local, a parameter, `self`, a static member or a new \
+    instance, and are typed member by member through the stored properties of the project's types (nested types and \
+    types declared in extensions included): the finding names the first member whose type is of the layer. A chain \
+    from a property, local or parameter whose own type is of the layer is not reported again: the property was, and so \
+    was where the local was made.
+    - Not followed: a method's result, a computed property, a subscript, and a member of a type the project does not \
+    declare; a local bound more than once with different types, and a closure's parameters, have no known type.
+    """
 }

@@ -133,6 +133,72 @@ extension OwnedModelStateObject {
             var body: some View { Text(viewModel.name) }
         }
         """),
+        // `private` would take `model` away from the memberwise initializer, which `Shell` passes
+        // it to, and from the extension in another file that uses it: no fix for those. With an
+        // access level written, only the wrapper changes, which every caller still compiles with.
+        .fix(files: [
+            "TimerScreen.swift": """
+            struct TimerScreen: View {
+                @ObservedObject var ↓model = TimerViewModel()
+                var body: some View { Text(model.label) }
+            }
+            struct LapScreen: View {
+                @ObservedObject var ↓model = LapViewModel()
+                var body: some View { Text(model.label) }
+            }
+            struct ClockScreen: View {
+                @ObservedObject internal var ↓model = ClockViewModel()
+                var body: some View { Text(model.label) }
+            }
+            struct AlarmScreen: View {
+                @ObservedObject var ↓model = AlarmViewModel()
+                var body: some View { Text(model.label) }
+            }
+            """,
+            "Shell.swift": """
+            struct Shell: View {
+                let shared: TimerViewModel
+                var body: some View {
+                    TimerScreen(model: shared)
+                    ClockScreen(model: ClockViewModel())
+                }
+            }
+            extension AlarmScreen {
+                var title: String { model.label }
+            }
+            """,
+        ], fixed: [
+            "TimerScreen.swift": """
+            struct TimerScreen: View {
+                @ObservedObject var ↓model = TimerViewModel()
+                var body: some View { Text(model.label) }
+            }
+            struct LapScreen: View {
+                @StateObject private var model = LapViewModel()
+                var body: some View { Text(model.label) }
+            }
+            struct ClockScreen: View {
+                @StateObject internal var model = ClockViewModel()
+                var body: some View { Text(model.label) }
+            }
+            struct AlarmScreen: View {
+                @ObservedObject var ↓model = AlarmViewModel()
+                var body: some View { Text(model.label) }
+            }
+            """,
+            "Shell.swift": """
+            struct Shell: View {
+                let shared: TimerViewModel
+                var body: some View {
+                    TimerScreen(model: shared)
+                    ClockScreen(model: ClockViewModel())
+                }
+            }
+            extension AlarmScreen {
+                var title: String { model.label }
+            }
+            """,
+        ]),
         .nonTriggering("""
         struct ProfileView: View {
             @StateObject private var viewModel = ProfileViewModel()

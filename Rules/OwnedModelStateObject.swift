@@ -36,7 +36,12 @@ struct OwnedModelStateObject: Rule {
         (`extension MigrateScreen { struct Model }`); so is a class of its own that adopts no \
         ObservableObject.
         - Fix (for `@ObservedObject` with an initial value only): `@StateObject`, and `private` when \
-        no access level is written. Assignments in `init` are left alone: rewriting them is not mechanical.
+        no access level is written. Assignments in `init` are left alone: rewriting them is not mechanical. \
+        The fix is offered only where the fixed project still compiles: not when `private` would take \
+        the property from a call that passes it to the view's memberwise initializer \
+        (`TimerScreen(model: shared)`, in any file, also through a typealias of the view), nor when the \
+        view has an extension in another file, which may use it. Code that reads the property through \
+        an instance of the view (`screen.model`, as a test might) is not looked for.
         """,
         category: .lifecycle,
         defaults: [.mvvm: .error, .mvi: .error],
@@ -46,7 +51,7 @@ struct OwnedModelStateObject: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
-    static let facts: [any ProjectFact.Type] = [NestedValueTypes.self, FreshStaticMembers.self]
+    static let facts: [any ProjectFact.Type] = [NestedValueTypes.self, FreshStaticMembers.self, InitializerLabels.self]
 
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
@@ -64,11 +69,11 @@ struct OwnedModelStateObject: Rule {
                 if let r = v.initializer, let made = file.constructedType(at: r.lowerBound, end: r.upperBound, annotated: v.type),
                    !readsPropertyOfResult(r, file: file), isObservableObject(made.name, in: file, project: project) {
                     created = made.name
-                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
+                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, of: type, in: file, project: project) }
                 } else if let r = v.initializer, let made = factoryMade(r.lowerBound, end: r.upperBound, annotated: v.type, file: file, project: project) {
                     // `= .placeholder`, `= Model.make()`: a static member that builds a new instance.
                     created = made
-                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, in: file) }
+                    if wrapper == "ObservedObject" { fix = stateObjectFix(v, of: type, in: file, project: project) }
                 }
                 // Also a property assigned a new instance in `init`.
                 if created == nil {
@@ -101,9 +106,6 @@ struct OwnedModelStateObject: Rule {
         }
     }
 
-    /// For `@ObservedObject var m = M()` only: `@ObservedObject` becomes `@StateObject`, and
-    /// `private ` is inserted before `var` when no access level is written (state a view owns is
-    /// private to it). Assignments in `init` are left alone: rewriting them is not mechanical.
     /// Whether `name` is an ObservableObject: a `private`/`fileprivate` class of this file of that
     /// name is the one meant, and is judged by what it inherits itself, whatever other files
     /// declare under the name.
@@ -161,12 +163,21 @@ struct OwnedModelStateObject: Rule {
         return false
     }
 
-    private func stateObjectFix(_ v: VariableDecl, in file: SourceFile) -> Fix? {
+    /// For `@ObservedObject var m = M()` only: `@ObservedObject` becomes `@StateObject`, and
+    /// `private ` is inserted before `var` when no access level is written (state a view owns is
+    /// private to it). Assignments in `init` are left alone: rewriting them is not mechanical.
+    private func stateObjectFix(_ v: VariableDecl, of type: TypeDecl, in file: SourceFile, project: ProjectIndex) -> Fix? {
         guard let attribute = v.wrappers.first, attribute.baseName == "ObservedObject" else { return nil }
         // `@SwiftUI.ObservedObject`: the last name token follows each `.`.
         let last = attribute.nameToken + 2 * attribute.name.filter { $0 == "." }.count
         var edits = [file.replacement(ofTokens: last, through: last, with: "StateObject")]
         if !v.hasExplicitAccess {
+            // `private` would break an extension in another file that uses the property, and a
+            // call that passes it to the memberwise initializer (`OrdersView(viewModel: model)`),
+            // which no longer takes it once it is private: no fix then.
+            if project.symbol(type.indexName)?.isExtendedElsewhere == true { return nil }
+            let hasOwnInitializer = type.functions.contains { $0.kind == .initializer }
+            if !hasOwnInitializer, project.fact(InitializerLabels.self).passes(v.name, to: type.indexName) { return nil }
             guard let keyword = file.bindingKeyword(of: v) else { return nil }
             edits.append(file.insertion("private ", beforeToken: keyword))
         }

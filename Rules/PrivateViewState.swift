@@ -12,10 +12,15 @@ struct PrivateViewState: Rule {
         Leaving them internal invites exactly that misuse through the memberwise initializer, and hides \
         which properties are inputs. Make them `private` (or `fileprivate`), and pass inputs as plain \
         properties, `@Binding`s or injected models. `private(set)` is not enough: the memberwise \
-        initializer still exposes the property. The fix is offered only where it cannot break a caller: \
-        a property without an initial value in a type without an initializer of its own is a parameter \
-        of the memberwise initializer, which `private` would make private too; and a view extended in \
-        another file may use the property there, which `private` would break. A property that a \
+        initializer still exposes the property. The fix is offered only where it cannot break a caller, \
+        so that a fixed project still compiles: a property without an initial value in a type without \
+        an initializer of its own is a parameter of the memberwise initializer, which `private` would \
+        make private too; one with an initial value is a parameter too, which `private` takes away, so \
+        a call anywhere in the project that passes it (`CounterView(title: "Laps", count: 3)`, also \
+        through a typealias of the view) withholds the fix (an initializer of the view's own takes \
+        what it declares instead); and a view extended in another file may use the property there, \
+        which `private` would break. Code that reads the property through an instance of the view \
+        (`let view = CounterView(title: "Laps"); view.count`, as a test might) is not looked for. A property that a \
         protocol of the project requires, or that is marked `@usableFromInline` for `@inlinable` \
         code, cannot be private and is not reported.
         """,
@@ -99,6 +104,54 @@ struct PrivateViewState: Rule {
                 var body: some View { EmptyView() }
             }
             """),
+            // A call that passes `count` to the memberwise initializer, in any file, keeps it
+            // internal: once private, the initializer no longer takes it. With an initializer of
+            // the view's own, the label is that initializer's parameter.
+            .fix(files: [
+                "CounterView.swift": """
+                struct CounterView: View {
+                    let title: String
+                    @State var ↓count = 0
+                    @State var ↓step = 1
+                    var body: some View { Text("\\(title) \\(count) \\(step)") }
+                }
+                struct TimerView: View {
+                    @State var ↓seconds = 0
+                    init(seconds: Int) { _seconds = State(initialValue: seconds) }
+                    var body: some View { Text("\\(seconds)") }
+                }
+                """,
+                "Screen.swift": """
+                struct Screen: View {
+                    var body: some View {
+                        CounterView(title: "Laps", count: 3)
+                        TimerView(seconds: 60)
+                    }
+                }
+                """,
+            ], fixed: [
+                "CounterView.swift": """
+                struct CounterView: View {
+                    let title: String
+                    @State var ↓count = 0
+                    @State private var step = 1
+                    var body: some View { Text("\\(title) \\(count) \\(step)") }
+                }
+                struct TimerView: View {
+                    @State private var seconds = 0
+                    init(seconds: Int) { _seconds = State(initialValue: seconds) }
+                    var body: some View { Text("\\(seconds)") }
+                }
+                """,
+                "Screen.swift": """
+                struct Screen: View {
+                    var body: some View {
+                        CounterView(title: "Laps", count: 3)
+                        TimerView(seconds: 60)
+                    }
+                }
+                """,
+            ]),
             .nonTriggering("""
             struct OrdersView: View {
                 @State private var isShowingFilters = false
@@ -172,8 +225,11 @@ struct PrivateViewState: Rule {
     /// Only a file's view types are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresViewLike }
 
+    static let facts: [any ProjectFact.Type] = [InitializerLabels.self]
+
     func check(_ context: inout RuleContext) {
         let file = context.file, project = context.project
+        let initializerLabels = project.fact(InitializerLabels.self)
         var fileprivateTypes: Set<ObjectIdentifier>? = nil
         for type in project.viewTypes(in: file) where type.kind != .extension {
             // The members of a private or fileprivate view are fileprivate at most.
@@ -191,7 +247,10 @@ struct PrivateViewState: Rule {
                 // Fix: the first access modifier (`private(set)` included) becomes `private`, others go.
                 // An extension in another file may use the property: `private` would break it.
                 let extendedElsewhere = project.symbol(type.indexName)?.isExtendedElsewhere ?? false
-                let fixable = (v.initializer != nil || hasOwnInitializer) && !extendedElsewhere
+                // So would a call that passes the property to the memberwise initializer
+                // (`OrdersView(isShowingFilters: true)`), which no longer takes it once it is private.
+                let passedToInitializer = !hasOwnInitializer && initializerLabels.passes(v.name, to: type.indexName)
+                let fixable = (v.initializer != nil || hasOwnInitializer) && !extendedElsewhere && !passedToInitializer
                 let fix = fixable ? file.makePrivateEdits(v).map { Fix(title: "Make `\(v.name)` private", edits: $0) } : nil
                 context.report(at: v.nameToken, .notPrivate(v.name, wrapper: wrapper.baseName), fix: fix)
             }

@@ -11,230 +11,14 @@ struct StatePrivateSet: Rule {
         properties of an `@Observable` class) is what its views render. When anything can assign it, \
         views and other objects bypass the model's logic and invariants, and state changes can no \
         longer be traced to an intent or a method. Declaring the setter `private(set)` keeps reads \
-        public and writes inside the model. A property that a conformed protocol requires to be \
-        settable (`var isSelected: Bool { get set }` in a protocol of the project, `window` of \
-        `UIApplicationDelegate` and `UIWindowSceneDelegate`) cannot be `private(set)` and is not reported, \
-        nor is the `wrappedValue` (or `projectedValue`) of a `@propertyWrapper` class, which every \
-        property it wraps sets. Neither is a `weak`/`unowned` reference or a property of function type \
-        (`var onDelete: (() -> Void)?`, also through a typealias of the project, or a closure as its \
-        initial value): the object that owns the model sets it to wire the model up, as \
-        `view_mutates_state` also treats it, and `private(set)` would stop that. A property that a \
-        view of the project binds through its model's projected value (`TextField("Search", text: \
-        $model.query)`, which the `mvvm` profile accepts) is reported without a fix: `private(set)` \
-        would stop the binding from compiling, so the binding has to go through the model first \
-        (a `Binding(get:set:)` whose setter calls a method of it). Bindings are matched by the \
-        member's name, in any file. A property that an extension of the model in another file \
-        assigns (`_tint = value` in `Settings+Appearance.swift`) is reported without a fix too: a \
-        `private(set)` setter is not visible there, so the write has to move into the class's file first.
+        public and writes inside the model. The fix inserts `private(set) `, and only where the \
+        project still compiles afterwards.
         """,
+        details: StatePrivateSet.details,
         category: .state,
         defaults: [.mvvm: .warning, .mvi: .warning],
         fix: .sometimes,
-        examples: [
-            .triggering("""
-            final class CounterModel: ObservableObject {
-                @Published var ↓count = 0
-            }
-            """),
-            .triggering("""
-            @Observable
-            final class SearchModel {
-                var ↓query = ""
-                public var ↓results: [String] = []
-            }
-            """),
-            .triggering(files: [
-                "BaseModel.swift": "class BaseModel: ObservableObject {}",
-                "FeedModel.swift": """
-                final class FeedModel: BaseModel {
-                    @Published
-                    var ↓items: [String] = []
-                }
-                """,
-            ]),
-            .triggering(files: [
-                "Conformance.swift": "extension LegacyModel: ObservableObject {}",
-                "LegacyModel.swift": """
-                final class LegacyModel {
-                    @Published internal var ↓title = ""
-                }
-                """,
-            ]),
-            .fix(before: """
-            final class CounterModel: ObservableObject {
-                @Published var ↓count = 0, ↓step = 1
-                @Published public var ↓title = ""
-                @Published public internal(set) var ↓subtitle = ""
-            }
-            """, after: """
-            final class CounterModel: ObservableObject {
-                @Published private(set) var count = 0, step = 1
-                @Published public private(set) var title = ""
-                @Published public private(set) var subtitle = ""
-            }
-            """),
-            // A property that a view binds (`$model.query`) is reported without a fix, which
-            // would stop the binding from compiling.
-            .fix(before: """
-            final class SearchModel: ObservableObject {
-                @Published var ↓query = ""
-                @Published var ↓count = 0
-            }
-            struct SearchView: View {
-                @StateObject private var model = SearchModel()
-                var body: some View { TextField("Search", text: $model.query).onChange(of: model.query) { _ in } }
-            }
-            """, after: """
-            final class SearchModel: ObservableObject {
-                @Published var ↓query = ""
-                @Published private(set) var count = 0
-            }
-            struct SearchView: View {
-                @StateObject private var model = SearchModel()
-                var body: some View { TextField("Search", text: $model.query).onChange(of: model.query) { _ in } }
-            }
-            """),
-            // The value of an observable box used as a property wrapper is set through each
-            // property it wraps; its other state is still reported.
-            .triggering("""
-            @propertyWrapper
-            @Observable
-            final class Shared<Value> {
-                var wrappedValue: Value
-                var ↓changeCount = 0
-                init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
-            }
-            """),
-            .nonTriggering("""
-            final class CounterModel: ObservableObject {
-                @Published private(set) var count = 0
-                @Published fileprivate(set) var step = 1
-                @Published private var secret = 0
-                let id = 1
-                static var shared = CounterModel()
-                var doubled: Int { count * 2 }
-                var plain = 0
-            }
-            """),
-            // A delegate and callbacks are wiring the owner sets; a value it could set is state.
-            .triggering("""
-            typealias RowAction = (Int) -> Void
-            protocol RowDelegate: AnyObject {}
-            @Observable
-            final class RowModel {
-                weak var delegate: RowDelegate?
-                var onDelete: (() -> Void)?
-                var onTap: RowAction?
-                var onLongPress = { }
-                var ↓isSelected = false
-            }
-            """),
-            .nonTriggering("""
-            @Observable
-            final class SearchModel {
-                private(set) var query = ""
-                @ObservationIgnored var cache: [String: Int] = [:]
-                let id = UUID()
-                static var instances = 0
-                var isEmpty: Bool { query.isEmpty }
-                private var token = 0
-            }
-            """),
-            // A settable requirement of a conformed protocol must keep its setter.
-            .nonTriggering(files: [
-                "Selectable.swift": "protocol Selectable: AnyObject { var isSelected: Bool { get set } }",
-                "Editable.swift": "protocol Editable: Selectable { var draft: String { get set } }",
-                "TagModel.swift": """
-                @Observable
-                final class TagModel: Editable {
-                    var isSelected = false
-                    var draft = ""
-                }
-                """,
-                "SceneDelegate.swift": """
-                @Observable
-                final class SceneDelegate: NSObject, UIWindowSceneDelegate {
-                    var window: UIWindow?
-                }
-                """,
-            ]),
-            // Near misses: a get-only requirement, a property no protocol requires, a delegate
-            // protocol without a `window` requirement.
-            .triggering(files: [
-                "Titled.swift": "protocol Titled { var title: String { get } }",
-                "NoteModel.swift": """
-                final class NoteModel: NSObject, ObservableObject, Titled, UNUserNotificationCenterDelegate {
-                    @Published var ↓title = ""
-                    @Published var ↓window: String?
-                }
-                """,
-                "SceneDelegate.swift": """
-                @Observable
-                final class SceneDelegate: NSObject, UIWindowSceneDelegate {
-                    var window: UIWindow?
-                    var ↓lastActivity: String?
-                }
-                """,
-            ]),
-            // A member of a `private` or `fileprivate` class (or of a type inside one, or in a
-            // `private extension`) is fileprivate at most.
-            .nonTriggering("""
-            fileprivate final class ReplayHolder: ObservableObject {
-                @Published var isFinished = false
-            }
-            private extension StoryPager {
-                @Observable final class LocalStore {
-                    var page = 0
-                }
-            }
-            private enum Scratch {
-                final class Counter: ObservableObject { @Published var count = 0 }
-            }
-            """),
-            .triggering("""
-            extension StoryPager {
-                @Observable final class SharedStore {
-                    var ↓page = 0
-                }
-            }
-            """),
-            .nonTriggering("""
-            struct Settings {
-                @Published var theme = "light"
-            }
-            final class NotAModel {
-                @Published var value = 0
-            }
-            """),
-            // A class is judged by its own attribute: `Carbs.StateModel` is an ObservableObject, whose
-            // plain `var` is not state, although `History.StateModel` is `@Observable`.
-            .nonTriggering("""
-            enum Carbs {
-                final class StateModel: ObservableObject {
-                    var storage = ""
-                    @Published private(set) var amount = 0
-                }
-            }
-            enum History {
-                @Observable final class StateModel {
-                    private(set) var items: [Int] = []
-                }
-            }
-            """),
-            .triggering("""
-            enum Carbs {
-                final class StateModel: ObservableObject {
-                    var storage = ""
-                    @Published var ↓amount = 0
-                }
-            }
-            enum History {
-                @Observable final class StateModel {
-                    var ↓items: [Int] = []
-                }
-            }
-            """),
-        ])
+        examples: StatePrivateSet.examplesList)
 
     /// Only a file's model classes (and their extensions) are checked.
     static func mayReport(in scope: FileScope) -> Bool { scope.declaresModel }
@@ -255,16 +39,29 @@ struct StatePrivateSet: Rule {
             for v in type.variables where !v.isLet && v.isStored && !v.isStatic {
                 let isState = observableMacro ? v.isObservationTracked : v.isPublished
                 guard isState, v.header.setterAccess > .fileprivate else { continue }
-                if project.protocolRequires(v.name, of: type, settable: true, sdk: StatePrivateSet.sdkSettableRequirements) { continue }
+                // A settable requirement of an SDK protocol (`window` of `UIApplicationDelegate`).
+                if project.conforms(type.indexName, where: { StatePrivateSet.sdkSettableRequirements[$0]?.contains(v.name) == true }) { continue }
                 // A property wrapper's `wrappedValue` is set by every property it wraps.
                 if v.name == "wrappedValue" || v.name == "projectedValue", type.header.hasAttribute("propertyWrapper") { continue }
                 // A delegate or a callback: set by the owner to wire the model up, not state it shows.
                 if isWiring(v, in: context.file, project: project) { continue }
+                // A settable requirement of a protocol of the project: reported, without a fix (the
+                // conformance would stop compiling), with a note on the protocol, where the design
+                // has to change.
+                if let requirer = project.protocolRequiringSettable(v.name, of: type) {
+                    var notes: [FindingNote] = []
+                    if let path = requirer.declarationPath, let location = requirer.declarationLocation {
+                        notes.append(FindingNote(path: path, location: location, message: .settableRequirement(v.name, protocol: requirer.name)))
+                    }
+                    context.report(at: v.nameToken, .requiredSettable(v.name, model: type.name, protocol: requirer.name), notes: notes)
+                    continue
+                }
                 // A property the project binds (`$model.query`) would stop compiling with
                 // `private(set)`: the binding has to move into the model first, so no fix.
                 let bound = outsideWrites.boundMembers.contains(v.name)
-                // So would one that an extension of the model in another file assigns.
-                let writtenElsewhere = outsideWrites.extensionWrites[type.name + "." + v.name].map { $0 != context.file.path } ?? false
+                // So would one that code outside the class's declaration and its extensions in this
+                // file writes: a view, another type, a subclass, an extension in another file.
+                let writtenElsewhere = outsideWrites.isWrittenOutside(v.name, of: type.name, declaredIn: context.file.path)
                 context.report(at: v.nameToken, .writableState(v.name, model: type.name),
                                fix: bound || writtenElsewhere ? nil : privateSetFix(v, in: context.file))
             }
@@ -300,4 +97,48 @@ private extension String {
     static func writableState(_ name: String, model: String) -> String {
         "`\(name)` is observable state of `\(model)` but can be set from outside it; declare it `private(set)`"
     }
+    static func requiredSettable(_ name: String, model: String, protocol p: String) -> String {
+        "`\(name)` is observable state of `\(model)` but can be set from outside it: the protocol `\(p)` requires it "
+            + "to be settable, so it cannot be `private(set)` until the protocol changes"
+    }
+    static func settableRequirement(_ name: String, protocol p: String) -> String {
+        "`\(p)` requires `\(name)` to be settable (`{ get set }`): require `{ get }` and a method that changes it instead"
+    }
+}
+
+extension StatePrivateSet {
+    /// The rule's decisions, for its page and `mvilint explain --full`.
+    static let details = """
+    - Exempt: `let`, computed, `static` and `@ObservationIgnored` properties; properties already `private`, \
+    `fileprivate`, `private(set)` or `fileprivate(set)`; every member of a `private` or `fileprivate` class (or of a \
+    type inside one, or in a `private extension`).
+    - Exempt: a property that an SDK protocol requires to be settable (`window` of `UIApplicationDelegate` and \
+    `UIWindowSceneDelegate`), and the `wrappedValue` (or `projectedValue`) of a `@propertyWrapper` class, which every \
+    property it wraps sets.
+    - Exempt: a `weak`/`unowned` reference and a property of function type (`var onDelete: (() -> Void)?`, also \
+    through a typealias of the project, or a closure as its initial value): the object that owns the model sets it \
+    to wire the model up, as `view_mutates_state` also treats it.
+    - A property that a protocol of the project requires to be settable (`var isSelected: Bool { get set }`, also \
+    through a protocol it refines or a conformance in an extension) is reported without a fix, with a note on the \
+    protocol: `private(set)` would break the conformance, so the protocol is where the design has to change (require \
+    `{ get }` and a method that changes the value). A `{ get }` requirement does not stop the fix.
+    - The fix is offered only where no code outside the class's own declaration and its extensions in the same file \
+    writes the property, so that a fixed project still compiles: `private(set)` lets only that code write it. Code \
+    that withholds the fix: a view (`model.orders.append(order)`, `model.count = 0`), another type or a function \
+    (also in the class's file), a subclass, an extension in another file (`_tint = value` in \
+    `Settings+Appearance.swift`), an `inout` argument (`&model.count`), a write through a key path \
+    (`model[keyPath: \\.count] = 0`, `.assign(to: \\.count, on: model)`), in test code too. The finding stays \
+    either way: the writes have to move into the model.
+    - A property that a view binds through its model's projected value (`TextField("Search", text: $model.query)`, \
+    which the `mvvm` profile accepts) is reported without a fix: the binding has to go through the model first (a \
+    `Binding(get:set:)` whose setter calls a method of it). Bindings are matched by the member's name, in any file; \
+    `Bindable(model).query` counts as a write of `query` on `model`.
+    - The instance written is worked out from the code around the write: `self`, stored properties and parameters by \
+    their declared types, locals made by a construction (`let model = Model()`) or taken from another name \
+    (`guard let model = self.model`, `if let`, an optional chain), `Type.shared`, locals of `#Preview` bodies. A \
+    write of a member of that name on an instance whose type is not known there (a closure's parameter, `$0`, a \
+    function's result) withholds the fix too, as it may be the model; one on an instance of another type, a write \
+    of a static property, or one through a property that holds an object (`model.engine.rate = 2` writes the \
+    engine's `rate`, not the model's `engine`) does not.
+    """
 }

@@ -3,8 +3,22 @@
 extension MainActorMutation {
     static let details = """
     - Not checked: a model isolated to the main actor (`@MainActor`, the module's default isolation, an SDK \
-    superclass or protocol of "SDK classes and protocols isolated to the main actor"), a `@MainActor` method, and a \
-    method that witnesses a `@MainActor` requirement of a protocol that its own declaration conforms to.
+    superclass or protocol of "SDK classes and protocols isolated to the main actor"), and a property marked \
+    `@MainActor` itself (the compiler checks its writes; a model whose state is all `@MainActor` has nothing to check). \
+    Isolation is inferred as the compiler does: only a conformance in the class's own declaration isolates it, one \
+    added by an extension does not. An explicit `nonisolated` class is not isolated by the module's default.
+    - A `@MainActor` method, and a method that witnesses a `@MainActor` requirement of a protocol that its own \
+    declaration conforms to, run on the main actor: their plain writes and `Task { }` are not reported, but a closure \
+    that a non-main queue runs, a detached task or a child task is.
+    - Across calls: a synchronous method of a model that is not isolated, which writes the model's observable state \
+    at its own level (not in a closure) or through another such method it calls on itself, is followed to its calls \
+    in every type of the project, in any file: a call made off the main actor (in a `Task { }` of code that is not \
+    isolated, a detached task, a non-main queue's closure, a completion handler, an `async` method that is not \
+    isolated) is reported at the call, naming the method and the state it writes. The receiver is `self`, a stored \
+    property, a parameter or a shared instance (`Bus.shared`), followed through stored properties; a property typed \
+    by a protocol the model adopts, or by a subclass, counts. Code of a view or of a type isolated to the main actor \
+    runs there: only a non-main queue or a detached task leaves it. An `async` or `@MainActor` method is not followed \
+    (its writes are judged where they are).
     - Calling a method of a class or actor that a property holds, or writing into one (`api.token = t`), changes \
     that object, not the model's state.
     - A closure is judged where its call says it runs; one whose call says nothing (`queue.sync { }`, `forEach`, a \
@@ -35,6 +49,10 @@ extension MainActorMutation {
     on the main queue.
     - RxSwift: `subscribe` and `bind` after `observeOn(MainScheduler.instance)` (or `observe(on:)`, or a time \
     operator on it) and a `Driver`'s `drive` run on the main thread.
+    - Test and preview code (a file that imports XCTest or Testing, or a module `@testable`; a `PreviewProvider`; a \
+    file of Xcode's "Preview Content" folder; a type named for a test double or preview stub: `Mock…`, `Stub…`, \
+    `Fake…`, `…Mock`, `…Stub`, `…Fake`, `…Previews`) never decides where the app's code runs: its functions, \
+    publishers and subjects are not counted, and its calls of a model's methods are not reported.
     - The project's own functions and Combine operators are judged by their code (test code does not count), when \
     every function of the name (or of the name and argument labels) agrees: one that hands its closure to the main \
     queue, a library callback of the tables, or another such function runs it there; one that keeps it in a property \

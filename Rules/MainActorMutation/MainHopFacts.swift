@@ -27,8 +27,14 @@ struct MainHopFacts: ProjectFact {
     static func collect(from file: SourceFile, isTestCode: Bool, knowledge: Knowledge) -> [MainHopSummary]? {
         // A test double (a mock calling its completion at once) does not run in the app: it does
         // not tell how the app's function of that name runs its closure.
-        guard !isTestCode else { return nil }
-        let functions = MainHopSummary.functions(in: file, knowledge: knowledge)
+        // Nor does a preview stub (a `PreviewProvider`, a type of "Preview Content", a type named
+        // for a mock or stub).
+        guard !isTestCode, !MainActorMutation.isPreviewFile(file) else { return nil }
+        var functions = MainHopSummary.functions(in: file, knowledge: knowledge)
+        if !functions.isEmpty, file.tree.allTypes.contains(where: { MainActorMutation.isPreviewCode($0, in: file) }) {
+            let stubs = Set(file.tree.allTypes.filter { MainActorMutation.isPreviewCode($0, in: file) }.map(\.indexName))
+            functions.removeAll { $0.owner.map(stubs.contains) == true }
+        }
         return functions.isEmpty ? nil : functions
     }
 

@@ -15,7 +15,7 @@ struct MainOnlySubjects: ProjectFact {
 
     static func collect(from file: SourceFile, isTestCode: Bool) -> FileSends? {
         // A test sends what it likes: it does not tell where the app sends.
-        guard !isTestCode else { return nil }
+        guard !isTestCode, !MainActorMutation.isPreviewFile(file) else { return nil }
         let (own, foreign) = subjectSends(in: file)
         return own.isEmpty && foreign.isEmpty ? nil : FileSends(own: own, foreign: foreign)
     }

@@ -43,6 +43,20 @@ enum PlacementResolvers {
         for r in ordered { if let p = r.placement(of: q) { return p } }
         return .offMain("inside a completion handler passed to `\(q.last)`")
     }
+
+    /// Where closure `q.closure` runs in code isolated to the main actor: only a closure that a
+    /// non-main queue runs, or a detached or child task, leaves it. `Task { }` takes the isolation
+    /// of the code around it, and a callback is not judged (it runs where the code around runs).
+    static func placementInIsolatedCode(of q: ClosureQuery) -> Placement {
+        if q.closure.attributes.contains("MainActor") { return .main }
+        guard !q.names.isEmpty, q.last != "Task" else { return .unknown }
+        for r in ordered {
+            guard let p = r.placement(of: q) else { continue }
+            if case .offMain = p, ObjectIdentifier(r) != ObjectIdentifier(Tasks.self), ObjectIdentifier(r) != ObjectIdentifier(DispatchQueues.self) { return .unknown }
+            return p
+        }
+        return .unknown
+    }
 }
 
 /// A closure of a model's method, with what the resolvers ask about it.

@@ -32,7 +32,8 @@ struct PublisherFacts: ProjectFact {
     static func collect(from file: SourceFile, isTestCode: Bool) -> FilePublishers? {
         // A test double (`func notes() -> AnyPublisher<…> { Just([]) … }`) does not run in the
         // app: it does not tell how the app's function of that name delivers.
-        guard !isTestCode else { return nil }
+        // Nor does a preview stub's.
+        guard !isTestCode, !MainActorMutation.isPreviewFile(file) else { return nil }
         let found = FilePublishers(methods: PublisherMethodSummary.methods(in: file), types: publisherTypes(in: file))
         return found.methods.isEmpty && found.types.isEmpty ? nil : found
     }

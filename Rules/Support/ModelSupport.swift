@@ -23,6 +23,18 @@ extension ProjectIndex {
         }
     }
 
+    /// The protocol of the project, among those `type` conforms to, that requires a property `name`
+    /// to be settable (`{ get set }`); nil when none does.
+    func protocolRequiringSettable(_ name: String, of type: TypeDecl) -> TypeSymbol? {
+        var found: TypeSymbol? = nil
+        _ = conforms(type.indexName) { n in
+            guard let s = symbol(n), s.kind == .protocol, s.settableRequirements.contains(name) else { return false }
+            found = s
+            return true
+        }
+        return found
+    }
+
     /// The `@MainActor` method requirements of the project's protocols that `type` (a declaration
     /// or an extension) states a conformance to, directly or through a protocol they refine: a
     /// method of that same declaration that witnesses one is isolated to the main actor too.
@@ -375,13 +387,17 @@ enum LayerNames {
     /// (`Binding`, …) are never matched through a conformance that a library gives them
     /// (`extension Binding: ViewInteractor`).
     static func isDomainOrData(_ name: String, in project: ProjectIndex, extra: [String] = [], dataTypes: [String] = []) -> Bool {
-        func matches(_ n: String) -> Bool {
-            if extra.contains(where: { n.hasNameSuffix($0) }) || dataTypes.contains(n) { return true }
-            return useCaseSuffixes.contains { n.hasNameSuffix($0) } && !(n.hasPrefix("View") && n.hasNameSuffix("Interactor"))
-        }
+        func matches(_ n: String) -> Bool { hasLayerName(n, extra: extra) || dataTypes.contains(n) }
         if matches(name) { return !isEntity(name, in: project) }
         if swiftUITypes.contains(name), project.symbol(name)?.declarationPath == nil { return false }
         return project.conforms(name) { n in matches(n) && project.kind(of: n) == .protocol }
+    }
+
+    /// Whether the name says the domain or data layer: a built-in or configured (`extra`) suffix,
+    /// except the view's own interactor (`ViewInteractor`).
+    static func hasLayerName(_ n: String, extra: [String]) -> Bool {
+        if extra.contains(where: { n.hasNameSuffix($0) }) { return true }
+        return useCaseSuffixes.contains { n.hasNameSuffix($0) } && !(n.hasPrefix("View") && n.hasNameSuffix("Interactor"))
     }
 
     /// SwiftUI's property wrappers and the values they hand out: UI-layer types whatever a

@@ -57,7 +57,7 @@ final class SampleProjectsTests: XCTestCase {
     func testMVISample() throws {
         try assertSample("MVI", status: 1, rules: [
             "reducer_side_effect", "view_binds_model_state", "view_mutates_state", "task_id_dependency",
-            "state_value_type", "unobserved_model",
+            "state_value_type", "unobserved_model", "state_private_set",
         ])
     }
 

@@ -24,6 +24,14 @@ enum TypeCheck {
         return r.status == 0 ? .success(dir) : .failure(Failure(message: "Tests/Scripts/standins.sh failed:\n" + r.output))
     }()
 
+    /// The compiler arguments that type-check against the stand-ins (search path, macro plugin,
+    /// implicit imports), as Tests/Scripts/standins.sh writes them into the directory's `flags`.
+    static func standInFlags() throws -> [String] {
+        let dir = try standIns.get()
+        let text = try String(contentsOfFile: dir + "/flags", encoding: .utf8)
+        return text.split(separator: "\n").map(String.init)
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var message: String
         var description: String { message }
@@ -32,8 +40,8 @@ enum TypeCheck {
     /// Type-checks `files` together; returns the compiler's status and output. Skips the test
     /// when there is no compiler (or, on Apple platforms, no iOS simulator SDK).
     /// `swiftVersion` picks the language mode on Linux (`-swift-version`); the SDK check on Apple
-    /// platforms uses the compiler's default.
-    static func check(_ files: [String], swiftVersion: String? = nil) throws -> (status: Int32, output: String) {
+    /// platforms uses the compiler's default. `extra` goes to the compiler on both (`-D DEBUG`).
+    static func check(_ files: [String], swiftVersion: String? = nil, extra: [String] = []) throws -> (status: Int32, output: String) {
         guard let swiftc = swiftc else { throw XCTSkip("swiftc is not on the search path: the generated files were not type-checked") }
         #if canImport(Darwin)
         let sdk = run("/usr/bin/xcrun", ["--sdk", "iphonesimulator", "--show-sdk-path"])
@@ -42,10 +50,9 @@ enum TypeCheck {
         uname(&arch)
         let machine = withUnsafeBytes(of: &arch.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let target = (machine == "x86_64" ? "x86_64" : "arm64") + "-apple-ios17.0-simulator"
-        let r = run(swiftc, ["-typecheck", "-sdk", sdk.output.trimmingCharacters(in: .whitespacesAndNewlines), "-target", target] + files)
+        let r = run(swiftc, ["-typecheck", "-sdk", sdk.output.trimmingCharacters(in: .whitespacesAndNewlines), "-target", target] + extra + files)
         #else
-        let dir = try standIns.get()
-        let r = run(swiftc, ["-typecheck", "-I", dir] + (swiftVersion.map { ["-swift-version", $0] } ?? []) + files)
+        let r = run(swiftc, ["-typecheck"] + (try standInFlags()) + (swiftVersion.map { ["-swift-version", $0] } ?? []) + extra + files)
         #endif
         return (r.status, r.output)
     }

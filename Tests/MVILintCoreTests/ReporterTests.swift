@@ -1,5 +1,6 @@
 /// Canned-output tests of every reporter: exact text for one fixed set of findings.
 
+import Foundation
 @testable import MVILintCore
 import XCTest
 
@@ -60,6 +61,27 @@ final class ReporterTests: XCTestCase {
         }
         XCTAssertEqual(Reporters.all.filter { $0.usesLineTexts }.map { $0.id }, ["sarif", "gitlab", "codeclimate", "html"])
         XCTAssertEqual(Reporters.all.filter { $0.usesGraph }.map { $0.id }, ["html", "markdown"])
+    }
+
+    /// A finding with a fix carries its title and safety in `fix`; one without has no `fix` key.
+    func testJSONReportNamesFixes() throws {
+        let fixed = Finding(ruleID: "state_private_set", severity: .warning, path: "/proj/Model.swift", location: SourceLocation(line: 3, column: 16),
+                            message: "settable", fix: Fix(title: "Make the setter of `count` `private(set)`", edits: [.insert("private(set) ", at: 20)]))
+        var unsafe = fixed
+        unsafe.location = SourceLocation(line: 1, column: 7)
+        unsafe.fix = Fix(title: "Isolate `Model` to the main actor", safety: .unsafe, edits: [.insert("@MainActor\n", at: 0)])
+        var plain = fixed
+        plain.location = SourceLocation(line: 9, column: 1)
+        plain.fix = nil
+        let result = LintResult(findings: [plain, fixed, unsafe], diagnostics: [], lintedFileCount: 1, timings: LintTimings())
+        let text = JSONReporter.report(result, context: ReportContext(toolVersion: "1"))
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.map { $0["line"] as? Int }, [1, 3, 9])
+        XCTAssertEqual(findings[0]["fix"] as? [String: String], ["title": "Isolate `Model` to the main actor", "safety": "unsafe"])
+        XCTAssertEqual(findings[1]["fix"] as? [String: String], ["title": "Make the setter of `count` `private(set)`", "safety": "safe"])
+        XCTAssertNil(findings[2]["fix"])
+        XCTAssertFalse(text.contains("null"), text)
     }
 
     func testXcodeReport() {

@@ -30,7 +30,7 @@ final class RuleScopeTests: XCTestCase {
         var outcome = Outcome()
         for (k, file) in files.enumerated() {
             let scope = FileScope(types: summaries[k].types, project: index, settings: settings, words: words,
-                                  wordMask: FileScope.mask(of: needles, in: file.bytes))
+                                  wordMask: FileScope.mask(of: needles, in: file.bytes), path: summaries[k].path)
             for rule in allRules where !(rule is any EngineRule.Type) {
                 var context = RuleContext(file: file, project: index, ruleID: rule.info.id, severity: .warning, settings: settings)
                 rule.init().check(&context)

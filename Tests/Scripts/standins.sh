@@ -1,13 +1,15 @@
 #!/bin/sh
-# Builds the stand-in modules of Tests/StandIns (Combine, then SwiftUI, which re-exports Combine
-# and the toolchain's own Observation) into DIR, for type-checking SwiftUI code without Apple's
-# SDKs:
+# Builds the stand-in modules of Tests/StandIns (Combine, UIKit, then SwiftUI, which re-exports
+# Combine, UIKit and the toolchain's own Observation, then ComposableArchitecture) and the macro
+# plugin that expands their macros into DIR, for type-checking SwiftUI code without Apple's SDKs:
 #
 #   Tests/Scripts/standins.sh /tmp/standins
-#   swiftc -typecheck -I /tmp/standins MyView.swift MyModel.swift
+#   xargs swiftc -typecheck MyView.swift MyModel.swift < /tmp/standins/flags
 #
-# SWIFTC names the compiler (default: swiftc). Exit status 2 on bad usage, 1 when a module does
-# not compile (the compiler's messages are printed).
+# DIR/flags holds the compiler arguments that use them, one a line: the search path, the macro
+# plugin and, on Linux, an implicit import of FoundationOverlay (what Apple's Foundation has and
+# Linux's lacks: URLSession and its types, Combine's ObservableObject and Published). SWIFTC names the compiler (default: swiftc). Exit status 2
+# on bad usage, 1 when a module does not compile (the compiler's messages are printed).
 set -eu
 
 if [ $# -ne 1 ]; then
@@ -35,13 +37,36 @@ if [ "$(uname)" = "Darwin" ]; then
     extra="-target $(uname -m)-apple-macos14.0"
 fi
 
+# The macros of the modules (#Preview, @Reducer, @ObservableState) are expanded by one plugin
+# executable, which serves the modules the real macros live in.
+plugin="$out/StandInMacros#PreviewsMacros,ComposableArchitectureMacros"
+# shellcheck disable=SC2086
+"$swiftc" $extra -o "$out/StandInMacros" "$here/Macros"/*.swift
+
 build() {
     module=$1
     # shellcheck disable=SC2086
     "$swiftc" -parse-as-library -emit-module -module-name "$module" -I "$out" $extra \
+        -load-plugin-executable "$plugin" \
         -emit-module-path "$out/$module.swiftmodule" "$here/$module"/*.swift
 }
 
 build Combine
+# What Apple's Foundation has and Linux's lacks (imported into every file by the flags).
+if [ "$(uname)" != "Darwin" ]; then
+    build FoundationOverlay
+fi
+build UIKit
 build SwiftUI
+build ComposableArchitecture
+
+{
+    echo "-I"
+    echo "$out"
+    echo "-load-plugin-executable"
+    echo "$plugin"
+    if [ "$(uname)" != "Darwin" ]; then
+        printf '%s\n' -Xfrontend -import-module -Xfrontend FoundationOverlay
+    fi
+} > "$out/flags"
 echo "$out"

@@ -9,7 +9,9 @@ for instance repositories labelled by hand whose mvilint output labellers must n
 
 A repository is identical when its JSON output is byte for byte the same in both runs. For the
 others the findings are diffed as multisets of (path, line, column, rule, severity, message,
-notes), with paths relative to the repository. Exit status 1 if any repository differs.
+notes), with paths relative to the repository; then the fixes (the `fix` object of a finding,
+its safety) of the findings that both runs report: per rule, how many findings had a fix in each
+run, and the findings that gained or lost one. Exit status 1 if any repository differs.
 """
 import argparse
 import collections
@@ -42,22 +44,27 @@ def relative(path, key):
 
 
 def load(outdir, key):
-    """(findings, diagnostics) of one repository, or None when its output is not JSON."""
+    """(findings, diagnostics, fixes) of one repository, or None when its output is not JSON.
+    fixes maps each finding that has a fix to the fix's safety (a list, for findings reported twice)."""
     try:
         with open(os.path.join(outdir, key + ".json"), encoding="utf-8") as f:
             report = json.load(f)
     except (OSError, ValueError):
         return None
     findings = []
+    fixes = collections.defaultdict(list)
     for d in report.get("findings", []):
         notes = tuple(f"{relative(n['file'], key)}:{n['line']}:{n['column']}: {n['message']}"
                       for n in d.get("notes", []))
-        findings.append((relative(d["file"], key), d["line"], d["column"], d["rule"],
-                         d["severity"], d["message"], notes))
+        finding = (relative(d["file"], key), d["line"], d["column"], d["rule"],
+                   d["severity"], d["message"], notes)
+        findings.append(finding)
+        if d.get("fix"):
+            fixes[finding].append(d["fix"].get("safety", "safe"))
     # Paths are absolute, or relative to the repository's directory (where run.sh runs mvilint).
     diagnostics = [json.dumps(dict(x, file=relative(x.get("file", ""), key)), sort_keys=True)
                    for x in report.get("diagnostics", [])]
-    return findings, diagnostics
+    return findings, diagnostics, fixes
 
 
 def read_bytes(path):
@@ -73,12 +80,20 @@ def compare(old_dir, new_dir, limit):
     added = collections.defaultdict(list)    # rule -> [(key, finding)]
     removed = collections.defaultdict(list)
     other = []                                # repositories that differ in something else
+    fixes_old = collections.Counter()         # rule -> findings with a fix, among those both runs report
+    fixes_new = collections.Counter()
+    fix_lost = collections.defaultdict(list)  # rule -> [(key, finding)] that had a fix and have none
+    fix_gained = collections.defaultdict(list)
     identical = 0
     for key in keys:
         old_bytes = read_bytes(os.path.join(old_dir, key + ".json"))
         new_bytes = read_bytes(os.path.join(new_dir, key + ".json"))
         if old_bytes is not None and old_bytes == new_bytes:
             identical += 1
+            loaded = load(old_dir, key)
+            for finding, safeties in (loaded[2].items() if loaded else []):
+                fixes_old[finding[3]] += len(safeties)
+                fixes_new[finding[3]] += len(safeties)
             continue
         if old_bytes is None or new_bytes is None:
             other.append(f"{key}: only in {'new' if old_bytes is None else 'old'} run")
@@ -92,11 +107,21 @@ def compare(old_dir, new_dir, limit):
             added[finding[3]].append((key, finding))
         for finding in sorted((old_count - new_count).elements()):
             removed[finding[3]].append((key, finding))
+        fixes_differ = False
+        for finding in old_count & new_count:
+            before, after = len(old[2].get(finding, [])), len(new[2].get(finding, []))
+            fixes_old[finding[3]] += before
+            fixes_new[finding[3]] += after
+            if before > after:
+                fix_lost[finding[3]].append((key, finding))
+            elif after > before:
+                fix_gained[finding[3]].append((key, finding))
+            fixes_differ = fixes_differ or sorted(old[2].get(finding, [])) != sorted(new[2].get(finding, []))
         reasons = []
         if old[1] != new[1]:
             reasons.append(f"diagnostics {len(old[1])} -> {len(new[1])}")
         if old_count == new_count and not reasons:
-            reasons.append("same findings, other bytes (order, summary or format)")
+            reasons.append("same findings, fixes differ" if fixes_differ else "same findings, other bytes (order, summary or format)")
         if reasons:
             other.append(f"{key}: " + "; ".join(reasons))
 
@@ -107,6 +132,16 @@ def compare(old_dir, new_dir, limit):
                 print(f"  {sign} {key}/{path}:{line}:{col}: {severity}: {message}")
                 for note in notes:
                     print(f"      note: {note}")
+            if len(items) > limit:
+                print(f"  {sign} … {len(items) - limit} more")
+    for rule in sorted(set(fixes_old) | set(fixes_new)):
+        if fixes_old[rule] == fixes_new[rule] and not fix_lost[rule] and not fix_gained[rule]:
+            continue
+        print(f"== fixes of {rule} (findings both runs report): {fixes_old[rule]} -> {fixes_new[rule]}, "
+              f"{len(fix_lost[rule])} lost a fix, {len(fix_gained[rule])} gained one")
+        for sign, items in (("-fix", fix_lost[rule]), ("+fix", fix_gained[rule])):
+            for key, (path, line, col, _, severity, message, notes) in items[:limit]:
+                print(f"  {sign} {key}/{path}:{line}:{col}: {message}")
             if len(items) > limit:
                 print(f"  {sign} … {len(items) - limit} more")
     for line in other:
@@ -122,6 +157,7 @@ def counts(outdir):
     by_rule = collections.Counter()
     by_severity = collections.Counter()
     repos = collections.Counter()
+    fixable = collections.Counter()
     unreadable = []
     keys = outputs(outdir)
     left_out = sum(1 for name in os.listdir(outdir) if name[:-5] in EXCLUDED and name.endswith(".json"))
@@ -133,13 +169,15 @@ def counts(outdir):
         for finding in loaded[0]:
             by_rule[finding[3]] += 1
             by_severity[(finding[3], finding[4])] += 1
+        for finding, safeties in loaded[2].items():
+            fixable[finding[3]] += len(safeties)
         for rule in {finding[3] for finding in loaded[0]}:
             repos[rule] += 1
-    print(f"{'rule':34} {'findings':>8} {'errors':>7} {'warnings':>8} {'repos':>6}")
+    print(f"{'rule':34} {'findings':>8} {'errors':>7} {'warnings':>8} {'repos':>6} {'fixes':>6}")
     for rule, n in sorted(by_rule.items(), key=lambda item: (-item[1], item[0])):
         print(f"{rule:34} {n:8} {by_severity[(rule, 'error')]:7} "
-              f"{by_severity[(rule, 'warning')]:8} {repos[rule]:6}")
-    print(f"{'total':34} {sum(by_rule.values()):8} in {len(keys)} repositories"
+              f"{by_severity[(rule, 'warning')]:8} {repos[rule]:6} {fixable[rule]:6}")
+    print(f"{'total':34} {sum(by_rule.values()):8} in {len(keys)} repositories, {sum(fixable.values())} with a fix"
           + (f", {left_out} left out by --exclude" if left_out else ""))
     for key in unreadable:
         print(f"!! {key}: output is not JSON")

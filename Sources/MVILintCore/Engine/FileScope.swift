@@ -19,12 +19,14 @@ public final class FileScope {
     public let types: [FileSummary.TypeEntry]
     public let project: ProjectIndex
     public let settings: ProjectSettings
+    /// The file's path, as the index knows it (a rule's project fact may list files by it).
+    public let path: String
     /// Bit `i` set: the file's bytes contain `words[i]`.
     let wordMask: UInt64
     let words: [String]
 
-    init(types: [FileSummary.TypeEntry], project: ProjectIndex, settings: ProjectSettings, words: [String], wordMask: UInt64) {
-        self.types = types; self.project = project; self.settings = settings; self.words = words; self.wordMask = wordMask
+    init(types: [FileSummary.TypeEntry], project: ProjectIndex, settings: ProjectSettings, words: [String], wordMask: UInt64, path: String = "") {
+        self.types = types; self.project = project; self.settings = settings; self.words = words; self.wordMask = wordMask; self.path = path
     }
 
     /// Whether the file's bytes contain `word` anywhere (code, comments or strings). A word that

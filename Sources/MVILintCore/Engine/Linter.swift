@@ -250,7 +250,8 @@ public final class Linter {
                 if facts.wordMask & suppressionBit != 0 { return allRules }
                 // `ownedIndex` is read, never written, while the threads run; it is the index's only
                 // owner, so that handing it over at the end leaves no other reference.
-                let scope = FileScope(types: summaries[facts.summary].types, project: ownedIndex!, settings: self.settings, words: scopeWords, wordMask: facts.wordMask)
+                let scope = FileScope(types: summaries[facts.summary].types, project: ownedIndex!, settings: self.settings, words: scopeWords, wordMask: facts.wordMask,
+                                      path: summaries[facts.summary].path)
                 // Each rule is asked: pass 2 runs only those that may report in the file.
                 var rules: UInt64 = 0
                 for k in plan.indices where plan[k].rule.mayReport(in: scope) { rules |= Linter.ruleBit(k) }

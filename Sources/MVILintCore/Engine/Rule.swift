@@ -104,11 +104,14 @@ public struct FindingNote: Sendable, Hashable {
 
 /// How far a fix can be trusted without review.
 public enum FixSafety: String, Sendable, Hashable {
-    /// Code that still compiles after the fix behaves as before, apart from the reported problem;
-    /// `--fix` applies it.
+    /// The project still compiles after the fix and behaves as before, apart from the reported
+    /// problem; `--fix` applies it. A rule offers a fix as safe only where no code of the project
+    /// would stop compiling (a write from outside a model, a call that passes a view's property):
+    /// elsewhere the finding comes without a fix.
     case safe
     /// The fix may change behaviour beyond the reported problem (for example the isolation of a
-    /// whole class); `--fix` applies it only together with `--unsafe-fixes`.
+    /// whole class), and code elsewhere may need changes to compile; `--fix` applies it only
+    /// together with `--unsafe-fixes`.
     case unsafe
 }
 

@@ -42,7 +42,37 @@ extension ProjectIndex {
         "NSObjectProtocol",
     ]
 
-    func mainActorClosure(in graph: InheritanceGraph) -> SymbolFlags {
+    func mainActorClosure(in graph: InheritanceGraph, declaredSupertypes: [Int32: [String]] = [:]) -> SymbolFlags {
+        let reached = mainActorReach(in: graph)
+        guard !declaredSupertypes.isEmpty else { return reached }
+        // As the compiler infers isolation, a conformance that an extension adds does not isolate
+        // the type: each reached symbol is decided again through its declarations' own supertypes
+        // (those of a symbol that no extension gives one are all its declarations').
+        var memo: [Int: Bool] = [:]
+        func isolated(_ n: Int, depth: Int) -> Bool {
+            if let m = memo[n] { return m }
+            let s = symbolTable[n]
+            if s.isMainActorAttribute { return true }
+            guard depth < 64, aliases.isEmpty || names.aliasTarget(s.name) == nil else { return reached.contains(n) }
+            memo[n] = false
+            var r = false
+            for name in declaredSupertypes[Int32(n)] ?? s.inherited {
+                let target = resolve(name)
+                if MainActorSDKTypes.names.contains(target) { r = true; break }
+                if let id = names.symbol(target), reached.contains(Int(id)), isolated(Int(id), depth: depth + 1) { r = true; break }
+                if names.symbol(target) == nil, let node = graph.node(name, names), reached.contains(Int(node)) { r = true; break }
+            }
+            memo[n] = r
+            return r
+        }
+        var out = SymbolFlags(count: graph.nodeCount)
+        for n in 0..<graph.nodeCount where reached.contains(n) {
+            if n >= symbolTable.count || isolated(n, depth: 0) { out.insert(n) }
+        }
+        return out
+    }
+
+    func mainActorReach(in graph: InheritanceGraph) -> SymbolFlags {
         // Goals: a node whose name resolves to an `@MainActor` symbol or to an SDK type that is
         // `@MainActor`. A symbol's own name resolves to itself unless it is also an alias.
         var goals: [Int32] = []

@@ -143,12 +143,25 @@ public final class ProjectIndex: @unchecked Sendable {
         for a in ambiguousAliases { aliases[a] = nil }
         let viewAliases = Set(viewProtocolAliases.filter { $0.value && ambiguousAliases.contains($0.key) }.keys)
         merger.finish(&table)
+        var declaredSupertypes: [Int32: [String]] = [:]
+        if !merger.extendedWithSupertypes.isEmpty {
+            entry = 0
+            for si in summaries.indices {
+                for ti in summaries[si].types.indices {
+                    let id = entryIDs[entry]
+                    entry += 1
+                    guard merger.extendedWithSupertypes.contains(id), summaries[si].types[ti].kind != .extension else { continue }
+                    declaredSupertypes[id, default: []] += summaries[si].types[ti].inherited
+                }
+            }
+            for id in merger.extendedWithSupertypes where declaredSupertypes[id] == nil { declaredSupertypes[id] = [] }
+        }
         entryIDs = []
         for (a, target) in aliases { nameTable.setAlias(a, target: target) }
         let settings = Settings(modelSuffixes: modelSuffixes, defaultMainActorDirectories: defaultMainActorDirectories, defaultMainActorEverywhere: defaultMainActorEverywhere,
                                 coreDataEntityClasses: coreDataEntityClasses, viewLikeProtocols: viewLikeProtocols, facts: facts)
         self.init(summaries: summaries, table: table, names: nameTable, aliases: aliases, ambiguousAliases: ambiguousAliases, viewAliases: viewAliases, functionAliases: functionAliases,
-                  settings: settings) {
+                  declaredSupertypes: declaredSupertypes, settings: settings) {
             if collectsBeside { collecting.wait() } else { collecting.perform() }
             return (collected!, exportedModules, keyPathDependencies)
         }
@@ -169,6 +182,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// protocols: their conformers are views whichever branch is built (kept for `updated`, as
     /// they depend on the typealiases only).
     let viewProtocolAliases: Set<String>
+    /// For each symbol that an extension gives a supertype, the supertypes its declarations name
+    /// (isolation reads these, not the merged list; kept for `updated`).
+    let declaredSupertypes: [Int32: [String]]
     /// The number of summaries the index was built from, and the view graph's first stage
     /// (`ViewGraph.collect`) over them (kept for `updated`).
     let summaryCount: Int
@@ -178,12 +194,13 @@ public final class ProjectIndex: @unchecked Sendable {
     /// the view graph and the project facts. `collect` gives the view graph's first stage and the
     /// re-exported modules and key-path dependencies (made beside the symbol table, or kept).
     private init(summaries: [FileSummary], table: [TypeSymbol], names: NameTable, aliases: [String: String], ambiguousAliases: Set<String>, viewAliases: Set<String>,
-                 functionAliases: Set<String>, settings: Settings, collect: () -> (ViewGraph.Collected, Set<String>, [String: String])) {
+                 functionAliases: Set<String>, declaredSupertypes: [Int32: [String]], settings: Settings, collect: () -> (ViewGraph.Collected, Set<String>, [String: String])) {
         self.settings = settings
         self.summaryCount = summaries.count
         self.functionTypeAliases = functionAliases
         self.ambiguousAliases = ambiguousAliases
         self.viewProtocolAliases = viewAliases
+        self.declaredSupertypes = declaredSupertypes
         self.symbolTable = table
         self.names = names
         self.aliases = aliases
@@ -201,7 +218,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.appOrScene = closure(of: ["App", "Scene"], in: graph)
         self.coreDataEntities = closure(of: settings.coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
         self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
-        self.mainActorTypes = mainActorClosure(in: graph)
+        self.mainActorTypes = mainActorClosure(in: graph, declaredSupertypes: declaredSupertypes)
         let (collected, exportedModules, keyPathDependencies) = collect()
         self.collected = collected
         self.viewGraph = ViewGraph(summaries: summaries, collected: collected, index: self)
@@ -240,6 +257,7 @@ public final class ProjectIndex: @unchecked Sendable {
         var table = symbolTable
         for name in names { if let id = self.names.symbol(name) { table[Int(id)] = TypeSymbol(name: name) } else { return nil } }
         var merger = SymbolMerger()
+        var declaredSupertypes = self.declaredSupertypes
         if !names.isEmpty {
             for si in summaries.indices {
                 for ti in summaries[si].types.indices where names.contains(summaries[si].types[ti].name) {
@@ -247,11 +265,23 @@ public final class ProjectIndex: @unchecked Sendable {
                     merger.merge(&table[Int(id)], id: id, summaries[si].types[ti], path: summaries[si].path)
                 }
             }
+            // The declared supertypes of the symbols merged again, as `init` finds them.
+            for name in names { declaredSupertypes[self.names.symbol(name)!] = nil }
+            if !merger.extendedWithSupertypes.isEmpty {
+                for si in summaries.indices {
+                    for ti in summaries[si].types.indices where summaries[si].types[ti].kind != .extension && names.contains(summaries[si].types[ti].name) {
+                        let id = self.names.symbol(summaries[si].types[ti].name)!
+                        guard merger.extendedWithSupertypes.contains(id) else { continue }
+                        declaredSupertypes[id, default: []] += summaries[si].types[ti].inherited
+                    }
+                }
+                for id in merger.extendedWithSupertypes where declaredSupertypes[id] == nil { declaredSupertypes[id] = [] }
+            }
         }
         merger.finish(&table)
         let kept = (collected, exportedModules, keyPathDependencyTypes)
         return ProjectIndex(summaries: summaries, table: table, names: self.names, aliases: aliases, ambiguousAliases: ambiguousAliases, viewAliases: viewProtocolAliases,
-                            functionAliases: functionTypeAliases, settings: settings) {
+                            functionAliases: functionTypeAliases, declaredSupertypes: declaredSupertypes, settings: settings) {
             keepsCollected ? kept : (ViewGraph.collect(summaries), kept.1, kept.2)
         }
     }
@@ -282,11 +312,14 @@ public final class ProjectIndex: @unchecked Sendable {
         // The file of each extended symbol's first extension (extensions in several files set
         // `isExtendedElsewhere` at once; one file is compared with the declaration's at the end).
         var firstExtensionPaths: [Int32: String] = [:]
+        /// Symbols that an extension gives a supertype: isolation reads their declarations' own lists.
+        var extendedWithSupertypes = Set<Int32>()
 
         /// Mutated in place: a copy would duplicate the symbol's arrays on every merge. The entry
         /// is passed straight from the summaries (`for t in s.types` would copy each summary and
         /// each entry, retaining all of their arrays).
         mutating func merge(_ sym: inout TypeSymbol, id: Int32, _ t: FileSummary.TypeEntry, path: String) {
+            if t.kind == .extension && !t.inherited.isEmpty { extendedWithSupertypes.insert(id) }
             if let extra = t.extraFields.first {
                 var merged = sym.extras
                 // Static properties may also be declared in extensions.

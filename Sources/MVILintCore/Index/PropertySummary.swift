@@ -93,9 +93,32 @@ public struct PropertySummary: Sendable {
     }
 
     /// The annotated type's base name, else the type that the initial value constructs or whose
-    /// shared instance it is; nil when none tells.
+    /// shared instance it is, else the type that a property wrapper's argument names
+    /// (`@Environment(Backend.self)`, `@Injected(Backend.self)`); nil when none tells.
     public static func typeName(of v: VariableDecl, in file: SourceFile) -> String? {
         v.type?.baseName ?? v.initializer.flatMap { constructedName(in: $0, file: file) ?? sharedInstanceType(in: $0, file: file) }
+            ?? wrapperArgumentType(of: v, in: file)
+    }
+
+    /// The type that a property wrapper's first, unlabelled argument names as `T.self`
+    /// (`@Environment(Backend.self)`, `@Injected(Module.Backend.self)`, `@Inject(Backend.self, name: "live")`):
+    /// the wrapper hands out a value of that type. Nil for a key path (`@Environment(\.dismiss)`),
+    /// a labelled argument, a generic type, or no argument.
+    public static func wrapperArgumentType(of v: VariableDecl, in file: SourceFile) -> String? {
+        wrapperArgumentTypeToken(of: v, in: file).map(file.name)
+    }
+
+    /// The token of the type name that `wrapperArgumentType` reads (`Backend` of `Backend.self`).
+    public static func wrapperArgumentTypeToken(of v: VariableDecl, in file: SourceFile) -> Int? {
+        for w in v.wrappers {
+            guard let args = w.arguments, file.kind(args.lowerBound) == .identifier, file.beginsWithCapital(args.lowerBound) else { continue }
+            var i = args.lowerBound
+            // `Module.Backend.self`: the last name before `.self`.
+            while file.kind(i + 1) == .period, file.kind(i + 2) == .identifier, i + 2 < args.upperBound { i += 2 }
+            guard file.kind(i + 1) == .period, file.isWord(i + 2, "self"), i + 3 == args.upperBound || file.kind(i + 3) == .comma else { continue }
+            return i
+        }
+        return nil
     }
 
     /// The simple type name an initial value constructs: the last capitalised component of a

@@ -11,6 +11,13 @@ public struct DataLayerAPI: Sendable {
     /// The module a file imports for the names to mean these APIs; nil for the SDK's Foundation.
     public var module: String?
     public var types: [String]
+    /// Modules that re-export `module` (`Firebase` for `FirebaseFirestore`): a file that imports
+    /// one of them sees the types too.
+    public var umbrellaModules: [String] = []
+    /// Members of the API's objects distinctive enough to tell a use where the type is not named
+    /// (`viewContext` of a Core Data container that a holder of the project keeps): a member read
+    /// after a `.` in a file that imports the module counts as a use of the API.
+    public var members: [String] = []
     /// A triggering example and a near miss, for `no_usecase_in_view` (see `DataLayerAPIs.table`),
     /// made when asked (only the tests and the docs ask).
     public var examples: [RuleExample] { makeExamples() }
@@ -18,9 +25,14 @@ public struct DataLayerAPI: Sendable {
     /// Added by the project's configuration (`data_layer_types`).
     public var isConfigured = false
 
-    public init(name: String, kind: Kind?, module: String?, types: [String], examples: @autoclosure @escaping @Sendable () -> [RuleExample] = []) {
-        self.name = name; self.kind = kind; self.module = module; self.types = types; self.makeExamples = examples
+    public init(name: String, kind: Kind?, module: String?, types: [String], umbrellaModules: [String] = [], members: [String] = [],
+                examples: @autoclosure @escaping @Sendable () -> [RuleExample] = []) {
+        self.name = name; self.kind = kind; self.module = module; self.types = types
+        self.umbrellaModules = umbrellaModules; self.members = members; self.makeExamples = examples
     }
+
+    /// The module and the modules that re-export it; empty for the SDK's Foundation.
+    public var modules: [String] { module.map { [$0] + umbrellaModules } ?? [] }
 
     /// A row of the project's configuration: a type name, or a module (every type of it, or those given).
     public static func configured(module: String?, types: [String], kind: Kind?) -> DataLayerAPI {
@@ -30,7 +42,8 @@ public struct DataLayerAPI: Sendable {
     }
 
     var documentation: KnowledgeRow {
-        KnowledgeRow(cells: [name, kind?.rawValue ?? "", module.map { "`\($0)`" } ?? "(SDK)", types.isEmpty ? "every type of the module" : KnowledgeTables.cell(types)],
+        let what = types.isEmpty ? "every type of the module" : KnowledgeTables.cell(types + members.map { "." + $0 })
+        return KnowledgeRow(cells: [name, kind?.rawValue ?? "", modules.isEmpty ? "(SDK)" : KnowledgeTables.cell(modules), what],
                      examples: makeExamples())
     }
 }
@@ -62,6 +75,30 @@ public enum DataLayerAPIs {
 
     /// Every type of the rows.
     public static let types: Set<String> = Set(rows.flatMap(\.types))
+
+    /// Modules of Apple's SDKs that re-export no library of the table: a file that imports only
+    /// these (and those of the table's rows it names) is searched for the SDK's rows and those
+    /// modules' rows alone.
+    public static let platformModules: Set<String> = [
+        "Foundation", "SwiftUI", "UIKit", "AppKit", "Combine", "Observation", "os", "OSLog", "Dispatch", "Darwin",
+        "CoreGraphics", "CoreImage", "QuartzCore", "CoreText", "CoreLocation", "MapKit", "AVFoundation", "AVKit",
+        "Photos", "PhotosUI", "WidgetKit", "AppIntents", "StoreKit", "UserNotifications", "Charts", "WebKit",
+        "SafariServices", "LocalAuthentication", "HealthKit", "Security", "CryptoKit", "UniformTypeIdentifiers",
+        "Network", "CoreML", "Vision", "Speech", "GameKit", "ActivityKit", "CoreHaptics", "CoreMotion", "EventKit",
+        "Contacts", "MessageUI", "LinkPresentation", "QuickLook", "PDFKit", "SceneKit", "SpriteKit", "RealityKit",
+        "ARKit", "CoreData", "SwiftData", "CloudKit", "SQLite3",
+    ]
+
+    /// SwiftUI's content protocols (a toolbar's items, menu commands, a style, a shape, a wrapped
+    /// UIKit or AppKit view) and the App Intents that a `Button(intent:)` runs: a type adopting one
+    /// is user interface or a system entry point, and is never of the data layer, whatever its code loads.
+    public static let userInterfaceProtocols: Set<String> = [
+        "ToolbarContent", "CustomizableToolbarContent", "Commands", "Shape", "InsettableShape", "ButtonStyle",
+        "PrimitiveButtonStyle", "LabelStyle", "ToggleStyle", "TextFieldStyle", "ProgressViewStyle", "GaugeStyle",
+        "TableColumnContent", "TableRowContent", "Gesture", "Layout", "TransitionProtocol", "Transition",
+        "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
+        "AppIntent", "LiveActivityIntent", "AudioPlaybackIntent", "ForegroundContinuableIntent", "WidgetConfigurationIntent",
+    ]
 
     /// A view that holds `holder` (a project type declared in `holderCode`).
     static func view(holding holder: String, _ holderCode: String, marker: Bool) -> KeyValuePairs<String, String> {
@@ -96,7 +133,7 @@ public enum DataLayerAPIs {
     public static let webSocket = DataLayerAPI(name: "URLSession web sockets", kind: .network, module: nil, types: ["URLSessionWebSocketTask"],
         examples: examples("", "let socket = URLSession.shared.webSocketTask(with: url)\nsocket.resume()"))
     public static let alamofire = DataLayerAPI(name: "Alamofire", kind: .network, module: "Alamofire",
-        types: ["Session", "DataRequest", "DownloadRequest", "UploadRequest", "DataStreamRequest"],
+        types: ["AF", "Session", "DataRequest", "DownloadRequest", "UploadRequest", "DataStreamRequest"],
         examples: examples("Alamofire", "_ = try await AF.request(url).serializingData().value"))
     public static let moya = DataLayerAPI(name: "Moya", kind: .network, module: "Moya", types: ["MoyaProvider"],
         examples: examples("Moya", "_ = MoyaProvider<FeedAPI>().request(.items) { _ in }"))
@@ -106,8 +143,9 @@ public enum DataLayerAPIs {
         examples: examples("Starscream", "WebSocket(request: URLRequest(url: url)).connect()"))
     public static let coreData = DataLayerAPI(name: "Core Data", kind: .database, module: "CoreData",
         types: ["NSManagedObjectContext", "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSPersistentStoreCoordinator"],
+        members: ["viewContext", "newBackgroundContext", "performBackgroundTask"],
         examples: examples("CoreData", "try PersistenceController.shared.container.viewContext.save()"))
-    public static let swiftData = DataLayerAPI(name: "SwiftData", kind: .database, module: "SwiftData", types: ["ModelContext", "ModelContainer"],
+    public static let swiftData = DataLayerAPI(name: "SwiftData", kind: .database, module: "SwiftData", types: ["ModelContext", "ModelContainer", "ModelActor"],
         examples: examples("SwiftData", "try ModelContext(container).save()"))
     public static let grdb = DataLayerAPI(name: "GRDB", kind: .database, module: "GRDB",
         types: ["DatabaseQueue", "DatabasePool", "DatabaseWriter", "DatabaseReader"],
@@ -119,7 +157,7 @@ public enum DataLayerAPIs {
     public static let sqliteC = DataLayerAPI(name: "SQLite (C)", kind: .database, module: "SQLite3", types: ["OpaquePointer"],
         examples: examples("SQLite3", "var db: OpaquePointer?\n_ = sqlite3_open(path, &db)"))
     public static let firestore = DataLayerAPI(name: "Firestore", kind: .database, module: "FirebaseFirestore",
-        types: ["Firestore", "CollectionReference", "DocumentReference", "Query"],
+        types: ["Firestore", "CollectionReference", "DocumentReference", "Query"], umbrellaModules: ["Firebase"],
         examples: examples("FirebaseFirestore", "_ = try await Firestore.firestore().collection(\"items\").getDocuments()"))
     public static let cloudKit = DataLayerAPI(name: "CloudKit", kind: .database, module: "CloudKit", types: ["CKContainer", "CKDatabase"],
         examples: examples("CloudKit", "_ = try await CKContainer.default().privateCloudDatabase.allRecordZones()"))
@@ -154,7 +192,7 @@ public enum DataLayerAPIs {
             `data_layer_types` in `.mvilint.json`; type names also count as domain or data types by name.
             """,
             configurationKey: "data_layer_types",
-            columns: ["API", "kind", "module", "types"], rows: rows, exampleRule: "no_usecase_in_view",
-            triggeringExamplesAwait: "no_usecase_in_view recognising the data layer by what a type's own methods do")
+            columns: ["API", "kind", "modules", "types and members"], rows: rows, exampleRule: "no_usecase_in_view",
+            triggeringExamplesAwait: nil)
     }
 }

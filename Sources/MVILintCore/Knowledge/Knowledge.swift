@@ -31,6 +31,17 @@ public final class Knowledge: Sendable {
     public let sharedInstanceTypeWords: WordSet
     /// The modules of those rows.
     public let sharedInstanceModules: Set<String>
+    /// The types and distinctive members of `dataLayerAPIs`: a file that names none of them has
+    /// no type that uses one.
+    public let dataLayerSearch: IdentifierSearch
+    /// The same for the rows of the SDK's Foundation (no module), and for each module's rows.
+    public let dataLayerSDKSearch: IdentifierSearch
+    public let dataLayerModuleSearch: [String: IdentifierSearch]
+    /// Indices into `dataLayerAPIs` by type name, and by member name.
+    private let dataLayerTypeRows: [String: [Int]]
+    private let dataLayerMemberRows: [String: [Int]]
+    /// The rows of `dataLayerAPIs` that name no type (a configured module: every type of it).
+    public let dataLayerModuleRows: [DataLayerAPI]
 
     /// The built-in tables alone.
     public static let builtIn = Knowledge()
@@ -57,6 +68,29 @@ public final class Knowledge: Sendable {
         callbackReceiverSearch = IdentifierSearch(Array(types))
         sharedInstanceTypeWords = WordSet(callbacks.filter { $0.sharedInstance != nil }.compactMap(\.type))
         sharedInstanceModules = Set(callbacks.filter { $0.sharedInstance != nil }.flatMap(\.modules))
+        var typeRows: [String: [Int]] = [:], memberRows: [String: [Int]] = [:]
+        for (k, row) in dataLayerAPIs.enumerated() {
+            for t in row.types { typeRows[t, default: []].append(k) }
+            for m in row.members { memberRows[m, default: []].append(k) }
+        }
+        dataLayerTypeRows = typeRows
+        dataLayerMemberRows = memberRows
+        dataLayerSearch = IdentifierSearch(Array(typeRows.keys) + Array(memberRows.keys))
+        dataLayerSDKSearch = IdentifierSearch(dataLayerAPIs.filter { $0.module == nil }.flatMap { $0.types + $0.members })
+        var byModule: [String: [String]] = [:]
+        for row in dataLayerAPIs { for m in row.modules { byModule[m, default: []] += row.types + row.members } }
+        dataLayerModuleSearch = byModule.mapValues(IdentifierSearch.init)
+        dataLayerModuleRows = dataLayerAPIs.filter { $0.types.isEmpty && $0.module != nil }
+    }
+
+    /// The rows of `dataLayerAPIs` that list the type `name`, in table order.
+    public func dataLayerRows(forType name: String) -> [DataLayerAPI] {
+        dataLayerTypeRows[name].map { $0.map { dataLayerAPIs[$0] } } ?? []
+    }
+
+    /// The rows of `dataLayerAPIs` that list the member `name`, in table order.
+    public func dataLayerRows(forMember name: String) -> [DataLayerAPI] {
+        dataLayerMemberRows[name].map { $0.map { dataLayerAPIs[$0] } } ?? []
     }
 
     /// The rows whose closure-taking methods include `method`, in table order.

@@ -51,6 +51,13 @@ public struct RuleExample: Sendable {
     public static func fix(before: String, after: String, file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
         RuleExample(kind: .triggering, files: [("Example.swift", before)], file: file, line: line, fixedFiles: [("Example.swift", after)])
     }
+    /// A fix example over several files: the fixes of the rule must turn `files` into `fixed`
+    /// (the same names, in the same order), as `fix(before:after:)` does for one file.
+    public static func fix(files: KeyValuePairs<String, String>, fixed: KeyValuePairs<String, String>,
+                           file: StaticString = #filePath, line: UInt = #line) -> RuleExample {
+        RuleExample(kind: .triggering, files: files.map { ($0.key, $0.value) }, file: file, line: line,
+                    fixedFiles: fixed.map { ($0.key, $0.value) })
+    }
     /// Runs only focused examples while debugging.
     public func focused() -> RuleExample { var e = self; e.isFocused = true; return e }
     /// Keeps a pathological case out of generated docs.

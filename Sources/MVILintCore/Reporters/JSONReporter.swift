@@ -7,7 +7,8 @@
 ///       "diagnostics": [ { "file": "Sources/Broken.swift", "message": "file is not valid UTF-8" } ],
 ///       "findings": [
 ///         {
-///           "column": 5, "file": "Sources/Model.swift", "line": 12,
+///           "column": 5, "file": "Sources/Model.swift",
+///           "fix": { "safety": "safe", "title": "Make the setter of `count` `private(set)`" }, "line": 12,
 ///           "message": "…", "notes": [ { "column": 7, "file": "…", "line": 3, "message": "…" } ],
 ///           "rule": "state_private_set", "severity": "warning"
 ///         }
@@ -22,6 +23,8 @@
 /// follow `ReportPaths` (relative to the current directory, absolute outside it).
 /// `summary.files` counts the files that were linted; `diagnostics` lists inputs that could not
 /// be linted. Findings are in report order (path, line, column, rule); diagnostics by path.
+/// `fix` is there only for a finding that `--fix` can correct: its title and its safety (`safe`,
+/// applied by `--fix`, or `unsafe`, applied with `--unsafe-fixes` too).
 /// The text is the same on every platform (`ReportJSON`, not `JSONEncoder`, whose spacing
 /// and escaping differ between Foundation versions).
 public enum JSONReporter: Reporter {
@@ -39,7 +42,12 @@ public enum JSONReporter: Reporter {
             [("column", .int(column)), ("file", .string(context.displayPath(path))), ("line", .int(line)), ("message", .string(message))]
         }
         let findingObjects: [ReportJSON] = findings.map { f in
-            .object(location(f.path, f.line, f.column, f.message) + [
+            var members = location(f.path, f.line, f.column, f.message)
+            if let fix = f.fix {
+                // After `column` and `file`, in alphabetical order.
+                members.insert(("fix", .object([("safety", .string(fix.safety.rawValue)), ("title", .string(fix.title))])), at: 2)
+            }
+            return .object(members + [
                 ("notes", .array(f.notes.map { .object(location($0.path, $0.location.line, $0.location.column, $0.message)) })),
                 ("rule", .string(f.ruleID)),
                 ("severity", .string(f.severity.reportedName)),

@@ -51,3 +51,10 @@ public protocol PreviewProvider {
     associatedtype Previews: View
     @ViewBuilder static var previews: Previews { get }
 }
+
+/// `#Preview { … }`: a view for Xcode's canvas. The closure is type-checked against this
+/// signature; the stand-in plugin expands the macro to nothing. (Apple declares it in
+/// DeveloperToolsSupport, which SwiftUI re-exports.)
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View) =
+    #externalMacro(module: "PreviewsMacros", type: "SwiftUIView")

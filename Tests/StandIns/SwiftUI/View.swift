@@ -3,6 +3,9 @@
 
 @_exported import Combine
 @_exported import Observation
+// On iOS, SwiftUI re-exports UIKit (which re-exports Foundation): a file that imports only SwiftUI
+// can use `UIImage`, `URL` or `Date`.
+@_exported import UIKit
 
 /// A piece of user interface. As in the current SDKs, views are isolated to the main actor.
 @MainActor @preconcurrency

@@ -23,7 +23,8 @@ struct LoadPostsUseCase {
 
 @MainActor
 final class FeedStore: ObservableObject {
-    @Published private(set) var state = FeedState()
+    // FeedView still writes the state directly (see its search field and Clear button).
+    @Published var state = FeedState()
     private let loadPosts: LoadPostsUseCase
 
     init(loadPosts: LoadPostsUseCase) {

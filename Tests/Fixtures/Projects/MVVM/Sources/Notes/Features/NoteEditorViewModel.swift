@@ -3,7 +3,7 @@ import Foundation
 final class NoteEditorViewModel: ObservableObject {
     @Published var draft = ""
     @Published private(set) var isSaving = false
-    @Published private(set) var savedCount = 0
+    @Published var savedCount = 0
 
     private let saveNote = SaveNoteUseCase(repository: InMemoryNotesRepository())
 
