@@ -53,6 +53,11 @@ final class IncrementalIndexTests: XCTestCase {
         Edit(name: "isolate a type to the main actor", updatesInPlace: true) {
             replacingFirst(#"^((?:final |public )*class \w+)"#, with: "@MainActor $1", in: $0)
         },
+        Edit(name: "give a struct a some View body and a protocol of a package", updatesInPlace: true) {
+            replacingFirst(#"^(\s*(?:public |private )*struct \w+) \{$"#, with: "$1: ThemedByEdit {\n    var body: some View { EmptyView() }", in: $0)
+                ?? replacingFirst(#"^(\s*(?:public |private )*struct \w+: (?:Equatable|Hashable|Identifiable|Sendable)[^{\n]*) \{$"#,
+                                  with: "$1, ThemedByEdit {\n    var body: some View { EmptyView() }", in: $0)
+        },
         Edit(name: "move every declaration down a line", updatesInPlace: true) { "\n" + $0 },
         Edit(name: "rename a type", updatesInPlace: false) {
             replacingFirst(#"^(\s*(?:final |public |private )*(?:class|struct|enum|protocol) )(\w+)"#, with: "$1$2Renamed", in: $0)
