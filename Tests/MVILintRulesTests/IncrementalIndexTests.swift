@@ -38,6 +38,9 @@ final class IncrementalIndexTests: XCTestCase {
         Edit(name: "add a conformance to an extension", updatesInPlace: true) {
             replacingFirst(#"^(\s*extension \w+) \{"#, with: "$1: Hashable {", in: $0)
         },
+        Edit(name: "give a type a main-actor protocol in an extension", updatesInPlace: true) {
+            replacingFirst(#"^(\s*extension \w+) \{"#, with: "$1: UIApplicationDelegate {", in: $0)
+        },
         Edit(name: "make a class ObservableObject", updatesInPlace: true) {
             replacingFirst(#"^(\s*(?:final |public )*class \w+) \{"#, with: "$1: ObservableObject {", in: $0)
         },
