@@ -87,4 +87,55 @@ final class EngineAdapterTests: XCTestCase {
         change.names = ["CounterState"]
         XCTAssertTrue(engine.reach(of: change).names.isSuperset(of: ["CounterState", "CounterModel", "CounterView"]))
     }
+
+    /// The index after changes to files (updated in place from the last one where the changes
+    /// allow it) gives the findings that an index built in full from the same files gives, in
+    /// every file, through a series of edits: conformances, properties, positions, a rename, a
+    /// new file, edits while an index is being built.
+    func testTheIndexAfterChangesEqualsOneBuiltInFull() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let app = root + "/Examples/ShopApp"
+        var texts: [String: String] = [:]
+        for path in EngineAdapter.discoverFiles(root: app) { texts[path] = try? String(contentsOfFile: path, encoding: .utf8) }
+        XCTAssertGreaterThan(texts.count, 20)
+        let engine = EngineAdapter(root: app, rules: allRules, infos: allRules.map { $0.info })
+        let summariser = engine.summariser
+        func summarise(_ path: String) -> EngineAdapter.Summarised { summariser.summarise(path: path, bytes: Array(texts[path]!.utf8)) }
+        for path in texts.keys.sorted() { engine.load(path, summarise(path)) }
+        func findings(_ engine: EngineAdapter) -> [String] {
+            texts.keys.sorted().flatMap { path in engine.check(path, bytes: Array(texts[path]!.utf8)).findings.map { "\($0.finding)" } }
+        }
+        func assertAsBuiltInFull(_ step: String) {
+            let fresh = EngineAdapter(root: app, rules: allRules, infos: allRules.map { $0.info })
+            for path in texts.keys.sorted() { fresh.load(path, fresh.summariser.summarise(path: path, bytes: Array(texts[path]!.utf8))) }
+            XCTAssertEqual(findings(engine), findings(fresh), step)
+        }
+        let initial = findings(engine)
+        XCTAssertFalse(initial.isEmpty)
+        func edit(_ name: String, _ from: String, _ to: String, prepare: Bool = false) {
+            guard let path = texts.keys.sorted().first(where: { texts[$0]!.contains(from) }) else { return XCTFail("no file has \(from)") }
+            texts[path] = texts[path]!.replacingOccurrences(of: from, with: to)
+            _ = engine.update(path, to: summarise(path))
+            if prepare { engine.prepareIndex() }
+        }
+        edit("conformance", "final class ProfileViewModel: ObservableObject {", "final class ProfileViewModel {")
+        assertAsBuiltInFull("conformance removed")
+        edit("conformance back", "final class ProfileViewModel {", "final class ProfileViewModel: ObservableObject {", prepare: true)
+        assertAsBuiltInFull("conformance restored while the index was being built")
+        edit("property", "final class SessionStore: ObservableObject {", "final class SessionStore: ObservableObject {\n    @Published var addedByEdit = 0")
+        edit("positions", "final class ProfileViewModel: ObservableObject {", "\n\nfinal class ProfileViewModel: ObservableObject {", prepare: true)
+        edit("main actor", "final class SessionStore: ObservableObject {", "@MainActor final class SessionStore: ObservableObject {")
+        assertAsBuiltInFull("two files edited, one of them twice")
+        let updatedSoFar = engine.indexBuilds.updated
+        XCTAssertGreaterThan(updatedSoFar, 0, "\(engine.indexBuilds)")
+        edit("rename", "final class SessionStore: ObservableObject {", "final class SessionStoreRenamed: ObservableObject {")
+        assertAsBuiltInFull("a type renamed")
+        let added = app + "/Features/AddedByEdit.swift"
+        texts[added] = "import SwiftUI\nstruct AddedByEditView: View {\n    @ObservedObject var model = ProfileViewModel()\n    var body: some View { Text(\"\") }\n}\n"
+        _ = engine.update(added, to: summarise(added))
+        assertAsBuiltInFull("a file added")
+        edit("after the new file", "final class ProfileViewModel: ObservableObject {", "final class ProfileViewModel: ObservableObject, Identifiable {")
+        assertAsBuiltInFull("a conformance added after a file was added")
+        XCTAssertGreaterThan(engine.indexBuilds.updated, updatedSoFar, "\(engine.indexBuilds)")
+    }
 }

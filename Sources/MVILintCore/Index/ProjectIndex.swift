@@ -67,8 +67,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Builds the index of the project whose files `summaries` describe, then merges the
     /// contributions of its files to `facts` (`ProjectFact`). The engine builds it in one place,
     /// `Linter.makeIndex`, from the project's settings and the enabled rules' facts.
-    public init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false,
-                coreDataEntityClasses: Set<String> = [], viewLikeProtocols: [String] = [], facts: [any ProjectFact.Type] = []) {
+    public convenience init(summaries: [FileSummary], modelSuffixes: [String] = ["ViewModel", "Store"], defaultMainActorDirectories: [String] = [], defaultMainActorEverywhere: Bool = false,
+                            coreDataEntityClasses: Set<String> = [], viewLikeProtocols: [String] = [], facts: [any ProjectFact.Type] = []) {
         // The view graph's first stage needs no symbol: on a large project it runs beside the
         // symbol table. On a small one a thread would cost more than it saves, so no thread is
         // started (a run on a few files, tests and the fuzz target stay on one thread).
@@ -122,16 +122,204 @@ public final class ProjectIndex: @unchecked Sendable {
         // (`typealias ViewRepresentable = UIViewRepresentable` under `#if os(iOS)`, `= NSViewRepresentable`
         // under `#else`): ambiguous, but a view protocol whichever branch is built.
         var viewProtocolAliases: [String: Bool] = [:]
+        var merger = SymbolMerger()
+        var entry = 0
+        for si in summaries.indices {
+            for ti in summaries[si].types.indices {
+                let id = entryIDs[entry]
+                merger.merge(&table[Int(id)], id: id, summaries[si].types[ti], path: summaries[si].path)
+                entry += 1
+            }
+            for (a, target) in summaries[si].aliases where a != target {
+                if let earlier = aliases[a], earlier != target { ambiguousAliases.insert(a) }
+                let isViewProtocol = ProjectIndex.viewProtocolNames.contains(target) || ProjectIndex.representableProtocolNames.contains(target)
+                if isViewProtocol || viewProtocolAliases[a] != nil { viewProtocolAliases[a] = isViewProtocol && viewProtocolAliases[a] != false }
+                aliases[a] = target
+            }
+            functionAliases.formUnion(summaries[si].functionAliases)
+        }
+        // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
+        // nested aliases of one name): which one a use means is not known, so neither is taken.
+        for a in ambiguousAliases { aliases[a] = nil }
+        let viewAliases = Set(viewProtocolAliases.filter { $0.value && ambiguousAliases.contains($0.key) }.keys)
+        merger.finish(&table)
+        var declaredSupertypes: [Int32: [String]] = [:]
+        if !merger.extendedWithSupertypes.isEmpty {
+            entry = 0
+            for si in summaries.indices {
+                for ti in summaries[si].types.indices {
+                    let id = entryIDs[entry]
+                    entry += 1
+                    guard merger.extendedWithSupertypes.contains(id), summaries[si].types[ti].kind != .extension else { continue }
+                    declaredSupertypes[id, default: []] += summaries[si].types[ti].inherited
+                }
+            }
+            for id in merger.extendedWithSupertypes where declaredSupertypes[id] == nil { declaredSupertypes[id] = [] }
+        }
+        entryIDs = []
+        for (a, target) in aliases { nameTable.setAlias(a, target: target) }
+        let settings = Settings(modelSuffixes: modelSuffixes, defaultMainActorDirectories: defaultMainActorDirectories, defaultMainActorEverywhere: defaultMainActorEverywhere,
+                                coreDataEntityClasses: coreDataEntityClasses, viewLikeProtocols: viewLikeProtocols, facts: facts)
+        self.init(summaries: summaries, table: table, names: nameTable, aliases: aliases, ambiguousAliases: ambiguousAliases, viewAliases: viewAliases, functionAliases: functionAliases,
+                  declaredSupertypes: declaredSupertypes, settings: settings) {
+            if collectsBeside { collecting.wait() } else { collecting.perform() }
+            return (collected!, exportedModules, keyPathDependencies)
+        }
+    }
+
+    /// What an index is built with besides the summaries (kept for `updated`).
+    struct Settings {
+        var modelSuffixes: [String]
+        var defaultMainActorDirectories: [String]
+        var defaultMainActorEverywhere: Bool
+        var coreDataEntityClasses: Set<String>
+        var viewLikeProtocols: [String]
+        var facts: [any ProjectFact.Type]
+    }
+
+    let settings: Settings
+    /// The ambiguous typealiases whose every target is one of SwiftUI's view or representable
+    /// protocols: their conformers are views whichever branch is built (kept for `updated`, as
+    /// they depend on the typealiases only).
+    let viewProtocolAliases: Set<String>
+    /// For each symbol that an extension gives a supertype, the supertypes its declarations name
+    /// (isolation reads these, not the merged list; kept for `updated`).
+    let declaredSupertypes: [Int32: [String]]
+    /// The number of summaries the index was built from, and the view graph's first stage
+    /// (`ViewGraph.collect`) over them (kept for `updated`).
+    let summaryCount: Int
+    private(set) var collected = ViewGraph.Collected()
+
+    /// The rest of the index, from the merged symbol table and aliases: the inheritance closures,
+    /// the view graph and the project facts. `collect` gives the view graph's first stage and the
+    /// re-exported modules and key-path dependencies (made beside the symbol table, or kept).
+    private init(summaries: [FileSummary], table: [TypeSymbol], names: NameTable, aliases: [String: String], ambiguousAliases: Set<String>, viewAliases: Set<String>,
+                 functionAliases: Set<String>, declaredSupertypes: [Int32: [String]], settings: Settings, collect: () -> (ViewGraph.Collected, Set<String>, [String: String])) {
+        self.settings = settings
+        self.summaryCount = summaries.count
+        self.functionTypeAliases = functionAliases
+        self.ambiguousAliases = ambiguousAliases
+        self.viewProtocolAliases = viewAliases
+        self.declaredSupertypes = declaredSupertypes
+        self.symbolTable = table
+        self.names = names
+        self.aliases = aliases
+        self.modelSuffixes = settings.modelSuffixes
+        self.defaultMainActorDirectories = settings.defaultMainActorDirectories
+        self.defaultMainActorEverywhere = settings.defaultMainActorEverywhere
+        self.coreDataEntityClasses = settings.coreDataEntityClasses
+        self.viewLikeProtocols = Set(settings.viewLikeProtocols)
+        // One reversed inheritance graph serves the four closures, then is dropped.
+        let graph = inheritanceGraph()
+        self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
+        var viewLike = closure(of: ProjectIndex.viewProtocolNames.union(ProjectIndex.representableProtocolNames).union(viewAliases).union(settings.viewLikeProtocols), in: graph)
+        markViewsByBody(&viewLike)
+        self.viewLike = viewLike
+        self.appOrScene = closure(of: ["App", "Scene"], in: graph)
+        self.coreDataEntities = closure(of: settings.coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
+        self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
+        self.mainActorTypes = mainActorClosure(in: graph, declaredSupertypes: declaredSupertypes)
+        let (collected, exportedModules, keyPathDependencies) = collect()
+        self.collected = collected
+        self.viewGraph = ViewGraph(summaries: summaries, collected: collected, index: self)
+        self.exportedModules = exportedModules
+        self.keyPathDependencyTypes = keyPathDependencies
+        // Last: a fact's merge may ask anything of the index.
+        self.mergedFacts = MergedFacts(settings.facts, summaries: summaries, project: self)
+    }
+
+    /// The index of `summaries`, which are those this index was built from but for the files at
+    /// the positions that `replaced` lists (each with the summary it replaced), built without
+    /// going over every summary again: the symbols of the types those files declare or extend
+    /// are merged again from their entries, the other symbols, the typealiases and the view
+    /// graph's first stage are kept when the files changed nothing of them, and the rest (the
+    /// inheritance closures, the view graph, the project facts) is made again as `init` makes
+    /// it. The result equals `init(summaries:…)` with this index's settings. Returns nil when
+    /// the files changed what only a full build handles (files added or removed, a type name
+    /// added, removed or renamed, typealiases, re-exported modules, key-path dependencies).
+    public func updated(summaries: [FileSummary], replacing replaced: [Int: FileSummary]) -> ProjectIndex? {
+        guard summaries.count == summaryCount else { return nil }
+        var names = Set<String>()
+        var keepsCollected = true
+        for (k, old) in replaced {
+            guard summaries.indices.contains(k) else { return nil }
+            let new = summaries[k]
+            guard old.path == new.path, old.types.count == new.types.count,
+                  ProjectIndex.samePairs(old.aliases, new.aliases), old.functionAliases == new.functionAliases,
+                  old.exportedImports == new.exportedImports, ProjectIndex.samePairs(old.keyPathDependencies, new.keyPathDependencies) else { return nil }
+            for t in old.types.indices {
+                // Same names in the same order: every name keeps its id.
+                guard old.types[t].name == new.types[t].name else { return nil }
+                names.insert(new.types[t].name)
+            }
+            if keepsCollected, !ProjectIndex.sameCollectedPart(old, new) { keepsCollected = false }
+        }
+        var table = symbolTable
+        for name in names { if let id = self.names.symbol(name) { table[Int(id)] = TypeSymbol(name: name) } else { return nil } }
+        var merger = SymbolMerger()
+        var declaredSupertypes = self.declaredSupertypes
+        if !names.isEmpty {
+            for si in summaries.indices {
+                for ti in summaries[si].types.indices where names.contains(summaries[si].types[ti].name) {
+                    let id = self.names.symbol(summaries[si].types[ti].name)!
+                    merger.merge(&table[Int(id)], id: id, summaries[si].types[ti], path: summaries[si].path)
+                }
+            }
+            // The declared supertypes of the symbols merged again, as `init` finds them.
+            for name in names { declaredSupertypes[self.names.symbol(name)!] = nil }
+            if !merger.extendedWithSupertypes.isEmpty {
+                for si in summaries.indices {
+                    for ti in summaries[si].types.indices where summaries[si].types[ti].kind != .extension && names.contains(summaries[si].types[ti].name) {
+                        let id = self.names.symbol(summaries[si].types[ti].name)!
+                        guard merger.extendedWithSupertypes.contains(id) else { continue }
+                        declaredSupertypes[id, default: []] += summaries[si].types[ti].inherited
+                    }
+                }
+                for id in merger.extendedWithSupertypes where declaredSupertypes[id] == nil { declaredSupertypes[id] = [] }
+            }
+        }
+        merger.finish(&table)
+        let kept = (collected, exportedModules, keyPathDependencyTypes)
+        return ProjectIndex(summaries: summaries, table: table, names: self.names, aliases: aliases, ambiguousAliases: ambiguousAliases, viewAliases: viewProtocolAliases,
+                            functionAliases: functionTypeAliases, declaredSupertypes: declaredSupertypes, settings: settings) {
+            keepsCollected ? kept : (ViewGraph.collect(summaries), kept.1, kept.2)
+        }
+    }
+
+    /// Whether two lists of pairs are equal.
+    private static func samePairs(_ a: [(String, String)], _ b: [(String, String)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+
+    /// Whether two summaries of a file contribute the same to `ViewGraph.collect`: the kinds of
+    /// their types (the names are compared apart) and the parts of the view graph it reads.
+    private static func sameCollectedPart(_ a: FileSummary, _ b: FileSummary) -> Bool {
+        guard a.types.count == b.types.count, zip(a.types, b.types).allSatisfy({ $0.kind == $1.kind && $0.name == $1.name }) else { return false }
+        switch (a.viewGraph, b.viewGraph) {
+        case (nil, nil): return true
+        case let (x?, y?):
+            return x.providingTypes == y.providingTypes && x.typeWideProvisions == y.typeWideProvisions && x.viewExtensionProvisions == y.viewExtensionProvisions
+                && x.sites.count == y.sites.count && zip(x.sites, y.sites).allSatisfy { $0.owner == $1.owner && $0.target == $1.target }
+        default: return false
+        }
+    }
+
+    /// Merges type entries into symbols, in the order of the files and of their entries.
+    struct SymbolMerger {
         // Inherited names already merged, for the few symbols whose list grows long (a type with
         // very many extensions): keeps merging linear without a set for every symbol.
         var inheritedSeen: [String: Set<String>] = [:]
         // The file of each extended symbol's first extension (extensions in several files set
         // `isExtendedElsewhere` at once; one file is compared with the declaration's at the end).
         var firstExtensionPaths: [Int32: String] = [:]
-        // Mutated in place: a copy would duplicate the symbol's arrays on every merge. The entry
-        // is passed straight from the summaries (`for t in s.types` would copy each summary and
-        // each entry, retaining all of their arrays).
-        func merge(_ sym: inout TypeSymbol, id: Int32, _ t: FileSummary.TypeEntry, path: String) {
+        /// Symbols that an extension gives a supertype: isolation reads their declarations' own lists.
+        var extendedWithSupertypes = Set<Int32>()
+
+        /// Mutated in place: a copy would duplicate the symbol's arrays on every merge. The entry
+        /// is passed straight from the summaries (`for t in s.types` would copy each summary and
+        /// each entry, retaining all of their arrays).
+        mutating func merge(_ sym: inout TypeSymbol, id: Int32, _ t: FileSummary.TypeEntry, path: String) {
+            if t.kind == .extension && !t.inherited.isEmpty { extendedWithSupertypes.insert(id) }
             if let extra = t.extraFields.first {
                 var merged = sym.extras
                 // Static properties may also be declared in extensions.
@@ -186,72 +374,13 @@ public final class ProjectIndex: @unchecked Sendable {
                 }
             }
         }
-        var entry = 0
-        // Symbols that an extension gives a supertype: isolation reads their declarations' own lists.
-        var extendedWithSupertypes = Set<Int32>()
-        for si in summaries.indices {
-            for ti in summaries[si].types.indices {
-                let id = entryIDs[entry]
-                merge(&table[Int(id)], id: id, summaries[si].types[ti], path: summaries[si].path)
-                if summaries[si].types[ti].kind == .extension && !summaries[si].types[ti].inherited.isEmpty { extendedWithSupertypes.insert(id) }
-                entry += 1
-            }
-            for (a, target) in summaries[si].aliases where a != target {
-                if let earlier = aliases[a], earlier != target { ambiguousAliases.insert(a) }
-                let isViewProtocol = ProjectIndex.viewProtocolNames.contains(target) || ProjectIndex.representableProtocolNames.contains(target)
-                if isViewProtocol || viewProtocolAliases[a] != nil { viewProtocolAliases[a] = isViewProtocol && viewProtocolAliases[a] != false }
-                aliases[a] = target
-            }
-            functionAliases.formUnion(summaries[si].functionAliases)
+
+        /// Flags the symbols extended in a file other than their declaration's, once every entry is merged.
+        mutating func finish(_ table: inout [TypeSymbol]) {
+            for (id, path) in firstExtensionPaths where path != table[Int(id)].declarationPath { table[Int(id)].isExtendedElsewhere = true }
+            firstExtensionPaths = [:]
+            inheritedSeen = [:]
         }
-        self.functionTypeAliases = functionAliases
-        // `typealias DataType = RemoteData` under `#if REMOTE` and `= LocalData` under `#else` (or two
-        // nested aliases of one name): which one a use means is not known, so neither is taken.
-        for a in ambiguousAliases { aliases[a] = nil }
-        self.ambiguousAliases = ambiguousAliases
-        for (id, path) in firstExtensionPaths where path != table[Int(id)].declarationPath { table[Int(id)].isExtendedElsewhere = true }
-        firstExtensionPaths = [:]
-        inheritedSeen = [:]
-        var declaredSupertypes: [Int32: [String]] = [:]
-        if !extendedWithSupertypes.isEmpty {
-            entry = 0
-            for si in summaries.indices {
-                for ti in summaries[si].types.indices {
-                    let id = entryIDs[entry]
-                    entry += 1
-                    guard extendedWithSupertypes.contains(id), summaries[si].types[ti].kind != .extension else { continue }
-                    declaredSupertypes[id, default: []] += summaries[si].types[ti].inherited
-                }
-            }
-            for id in extendedWithSupertypes where declaredSupertypes[id] == nil { declaredSupertypes[id] = [] }
-        }
-        entryIDs = []
-        self.symbolTable = table
-        for (a, target) in aliases { nameTable.setAlias(a, target: target) }
-        self.names = nameTable
-        self.aliases = aliases
-        self.modelSuffixes = modelSuffixes
-        self.defaultMainActorDirectories = defaultMainActorDirectories
-        self.defaultMainActorEverywhere = defaultMainActorEverywhere
-        self.coreDataEntityClasses = coreDataEntityClasses
-        self.viewLikeProtocols = Set(viewLikeProtocols)
-        // One reversed inheritance graph serves the four closures, then is dropped.
-        let graph = inheritanceGraph()
-        self.observableObjects = closure(of: ProjectIndex.observableObjectNames, in: graph)
-        let viewAliases = viewProtocolAliases.filter { $0.value && ambiguousAliases.contains($0.key) }.keys
-        var viewLike = closure(of: ProjectIndex.viewProtocolNames.union(ProjectIndex.representableProtocolNames).union(viewAliases).union(viewLikeProtocols), in: graph)
-        markViewsByBody(&viewLike)
-        self.viewLike = viewLike
-        self.appOrScene = closure(of: ["App", "Scene"], in: graph)
-        self.coreDataEntities = closure(of: coreDataEntityClasses.union(["NSManagedObject"]), in: graph)
-        self.hasMainActorRequirements = symbolTable.contains { $0.kind == .protocol && !$0.mainActorRequirements.isEmpty }
-        self.mainActorTypes = mainActorClosure(in: graph, declaredSupertypes: declaredSupertypes)
-        if collectsBeside { collecting.wait() } else { collecting.perform() }
-        self.viewGraph = ViewGraph(summaries: summaries, collected: collected!, index: self)
-        self.exportedModules = exportedModules
-        self.keyPathDependencyTypes = keyPathDependencies
-        // Last: a fact's merge may ask anything of the index.
-        self.mergedFacts = MergedFacts(facts, summaries: summaries, project: self)
     }
 
     /// The merged fact `type` of the project, which a rule declared in `Rule.facts`. A fact that no
@@ -272,7 +401,7 @@ public final class ProjectIndex: @unchecked Sendable {
     static let concurrentCollectMinimum = 1_000
 
     /// Whether `list` names something twice (lists past `linearMergeLimit` are assumed to).
-    private static func hasDuplicates(_ list: [String]) -> Bool {
+    fileprivate static func hasDuplicates(_ list: [String]) -> Bool {
         guard list.count > 1 else { return false }
         guard list.count <= linearMergeLimit else { return true }
         for i in 1..<list.count where list[..<i].contains(list[i]) { return true }
@@ -283,7 +412,7 @@ public final class ProjectIndex: @unchecked Sendable {
     static let linearMergeLimit = 16
 
     /// Appends `extra` to `list`; an empty `list` takes `extra`'s storage instead of a copy.
-    private static func appendShared<T>(_ list: inout [T], _ extra: [T]) {
+    fileprivate static func appendShared<T>(_ list: inout [T], _ extra: [T]) {
         if list.isEmpty { list = extra } else { list += extra }
     }
 

@@ -11,7 +11,8 @@ import MVILintCore
 /// The server keeps the summaries between changes. When a file changes, only that file is
 /// summarised again; `update` compares the new summary with the old one and says what other
 /// files can see of the difference. The index is then built again from the summaries in memory
-/// (no file is read or parsed again), and only when something visible changed.
+/// (no file is read or parsed again), and only when something visible changed: updated from
+/// the last index where the changed files allow it (`ProjectIndex.updated`), else in full.
 ///
 /// Not thread-safe: the server's worker owns it. `summarise` is the exception: it touches no
 /// state, so pass 1 calls it on several threads.
@@ -37,6 +38,11 @@ final class EngineAdapter {
     private var summaries: [FileSummary] = []
     private var slots: [String: Int] = [:]
     private var index: ProjectIndex?
+    /// The last index built, while the summaries differ from those it was built from only at
+    /// the positions of `replaced` (each with the summary it had then); the next index is
+    /// updated from it. Nil after files were added or removed, or the configuration changed.
+    private var base: ProjectIndex?
+    private var replaced: [Int: FileSummary] = [:]
     /// Edges for finding what a change reaches, each counted once per file that makes it, kept
     /// up to date file by file: a type or alias name → the types that inherit from it or alias
     /// it (`inheritance`), the types that hold it in a stored property (`holders`), and a view →
@@ -201,11 +207,17 @@ final class EngineAdapter {
         settlePending()
         let old = slots[path].map { summaries[$0] }
         let change = EngineAdapter.compare(old, new?.summary)
+        if let k = slots[path], let old, new?.summary != nil {
+            // Replaced in place: the next index may be updated from the last one.
+            if replaced[k] == nil { replaced[k] = old }
+        } else {
+            forgetBase()
+        }
         if change.visible {
             if let old { count(edges(of: old), by: -1) }
             if let n = new?.summary { count(edges(of: n), by: 1) }
             store(path, new?.summary)
-            dropIndex()
+            dropIndex(keepingBase: true)
         } else {
             // Equal but for positions: the new summary replaces the old all the same.
             store(path, new?.summary)
@@ -214,19 +226,31 @@ final class EngineAdapter {
         return change
     }
 
-    /// Forgets the index. It is freed on another thread: freeing an index of 10 000 files takes
-    /// a few milliseconds that the next check need not wait for.
-    private func dropIndex() {
+    /// Forgets the index, and unless `keepingBase`, the index that the next one would be
+    /// updated from. It is freed on another thread: freeing an index of 10 000 files takes a few
+    /// milliseconds that the next check need not wait for.
+    private func dropIndex(keepingBase: Bool = false) {
+        if !keepingBase { forgetBase() }
         guard let old = index else { return }
         index = nil
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} }
     }
 
-    /// Waits for an index being built (its summaries are about to change).
+    /// The next index is built in full.
+    private func forgetBase() {
+        base = nil
+        replaced = [:]
+    }
+
+    /// Waits for an index being built (its summaries are about to change); it becomes the
+    /// current index, built from the summaries as they are until then.
     private func settlePending() {
         if let pending = pendingIndex {
             pendingIndex = nil
             pending.done.wait()
+            count(pending.updated)
+            index = pending.index
+            base = pending.index
         }
     }
 
@@ -240,7 +264,7 @@ final class EngineAdapter {
     func refreshPositions() {
         guard positionsStale else { return }
         positionsStale = false
-        dropIndex()
+        dropIndex(keepingBase: true)
         currentIndex()
     }
 
@@ -366,12 +390,17 @@ final class EngineAdapter {
         if let pending = pendingIndex {
             pendingIndex = nil
             pending.done.wait()
+            count(pending.updated)
             index = pending.index
+            base = pending.index
             return pending.index!
         }
         positionsStale = false
-        let built = makeIndex(summaries)
+        let (built, updated) = EngineAdapter.makeIndex(summaries, linter: linter, from: base, replacing: replaced)
+        count(updated)
         index = built
+        base = built
+        replaced = [:]
         return built
     }
 
@@ -385,8 +414,11 @@ final class EngineAdapter {
         let snapshot = summaries
         pendingIndex = pending
         let linter = self.linter
+        let (from, replacing) = (base, replaced)
+        base = nil
+        replaced = [:]
         DispatchQueue.global(qos: .userInitiated).async {
-            pending.index = linter.makeIndex(summaries: snapshot)
+            (pending.index, pending.updated) = EngineAdapter.makeIndex(snapshot, linter: linter, from: from, replacing: replacing)
             pending.done.signal()
         }
     }
@@ -395,12 +427,23 @@ final class EngineAdapter {
 
     private final class PendingIndex: @unchecked Sendable {
         var index: ProjectIndex?
+        var updated = false
         let done = DispatchSemaphore(value: 0)
     }
 
-    /// The index as a lint run builds it: the project settings, the enabled rules' facts.
-    private func makeIndex(_ summaries: [FileSummary]) -> ProjectIndex {
-        linter.makeIndex(summaries: summaries)
+    /// The index as a lint run builds it (the project settings, the enabled rules' facts),
+    /// updated from `base` when the summaries at the positions of `replacing` are all that
+    /// changed since `base` was built and `ProjectIndex.updated` can take the changes.
+    private static func makeIndex(_ summaries: [FileSummary], linter: Linter, from base: ProjectIndex?, replacing: [Int: FileSummary]) -> (ProjectIndex, updated: Bool) {
+        if let base, let updated = base.updated(summaries: summaries, replacing: replacing) { return (updated, true) }
+        return (linter.makeIndex(summaries: summaries), false)
+    }
+
+    /// How many indexes were updated from the last one, and how many built in full.
+    private(set) var indexBuilds = (updated: 0, full: 0)
+
+    private func count(_ updated: Bool) {
+        if updated { indexBuilds.updated += 1 } else { indexBuilds.full += 1 }
     }
 
     // MARK: Checking

@@ -314,7 +314,7 @@ final class ProjectState {
         // files), and an edited file whose findings have notes is checked once more.
         urgent = []
         adapter.currentIndex()
-        callbacks.trace?("index ready: \(ProjectState.milliseconds(since: started)) ms")
+        callbacks.trace?("index ready: \(ProjectState.milliseconds(since: started)) ms (\(adapter.indexBuilds.updated) updated in place, \(adapter.indexBuilds.full) built in full)")
 
         let total = order.count
         // Texts of files that notes point into, read at most once per run.
