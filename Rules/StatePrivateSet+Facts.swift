@@ -60,11 +60,21 @@ struct OutsideWrites: ProjectFact {
                 case .type(let t):
                     // Through an object, a mutating call or a longer target leaves the member alone.
                     if w.throughValue, holdsObject(w.member, of: t, in: project) { continue }
-                    for owner in classLineage(of: t, in: project) { out.sites[owner + "." + w.member, default: []].append(site) }
+                    for owner in classLineage(of: t, in: project) where mayBeChecked(owner, in: project) {
+                        out.sites[owner + "." + w.member, default: []].append(site)
+                    }
                 }
             }
         }
         return out
+    }
+
+    /// Whether `isWrittenOutside` may be asked about a member of `owner`: the check asks about
+    /// classes only, so the writes to a struct's or an enum's members (a view's `@State`) are not
+    /// kept, unless a class shares the name.
+    static func mayBeChecked(_ owner: String, in project: ProjectIndex) -> Bool {
+        guard let symbol = project.symbol(exactly: owner), let kind = symbol.kind else { return true }
+        return kind == .class || symbol.hasNamesakesOfOtherKinds
     }
 
     /// Whether code other than the declaration of `type` in `path`, and its extensions there,

@@ -31,14 +31,27 @@ struct InitializerLabels: ProjectFact {
         var out = InitializerLabels()
         var resolved: [String: String] = [:]
         for f in files {
-            for call in f.fact where out.labels.insert(call).inserted {
+            for call in f.fact where !out.labels.contains(call) {
+                if mayBeAsked(call, in: project) { out.labels.insert(call) }
                 // `typealias Screen = OrdersView` then `Screen(viewModel:)`.
                 let type = resolved[call.type] ?? project.resolve(call.type)
                 resolved[call.type] = type
-                if type != call.type { out.labels.insert(Call(type: type, label: call.label)) }
+                if type != call.type {
+                    let through = Call(type: type, label: call.label)
+                    if mayBeAsked(through, in: project) { out.labels.insert(through) }
+                }
             }
         }
         return out
+    }
+
+    /// Whether `passes(_:to:)` may be asked about the call: the rules ask only about wrapped
+    /// stored properties (`@State`, `@StateObject`, `@ObservedObject`) of the project's types, so
+    /// the labels of other calls (`Text(item.title, style: …)`, a model's `Item(id: …)`) are not
+    /// kept.
+    static func mayBeAsked(_ call: Call, in project: ProjectIndex) -> Bool {
+        guard let symbol = project.symbol(exactly: call.type) else { return false }
+        return symbol.storedProperties.contains { $0.name == call.label && $0.wrapper != nil }
     }
 
     /// Whether some code passes the argument `label` to an initializer of `type`.
